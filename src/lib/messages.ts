@@ -1,0 +1,86 @@
+/**
+ * Every sentence a user can see about an error lives here, keyed by a stable code. Code that
+ * fails throws a coded error (see `rules/errors.ts`); only the edges turn codes into words.
+ *
+ * This module imports nothing, so every layer (the pure rules included) may use it.
+ */
+
+/** Values an error can carry into its sentence. */
+export type MessageParams = Record<string, string | number | undefined>;
+
+type Sentence = string | ((p: MessageParams) => string);
+
+const sentences = {
+	// Counts and scores
+	'count-impossible': (p) =>
+		`${p.count ?? 'That'} is not a count a layout can show: counts run from 1 to 36.`,
+	'count-not-scoring': (p) => `A count of ${p.count} scores nothing under ${p.ruleset}.`,
+	'no-scoring-during-play': (p) =>
+		`${p.ruleset} has no points during play: points come only at the end of a hand.`,
+	'bad-end': 'Each open end shows 0 to 6 pips.',
+	'bad-end-count': 'A layout has 1 to 4 open ends.',
+	'double-repeated': (p) => `There is only one ${p.domino} in a set.`,
+	'bad-number': (p) => `${p.value} is not a whole number of 0 or more.`,
+
+	// Events
+	'unknown-player': (p) => `${p.player ?? 'That player'} is not playing in this game.`,
+	'unknown-event': (p) => `"${p.type}" is not something a game can record.`,
+	'bad-event': 'That entry is incomplete.',
+	'duplicate-id': 'That entry was already recorded.',
+	'game-over': 'The game is over: undo the end first to record more.',
+	'steal-not-allowed': (p) => `${p.ruleset} has no "Muggins!" steals.`,
+	'same-side': 'Muggins must be called by an opponent, not by the player or a partner.',
+	'bad-points': 'A correction is a whole number of points, not zero.',
+	'note-required': 'Say why the points are corrected.',
+	'no-clock': (p) => `${p.ruleset} is not played against a clock.`,
+	'time-already-up': 'Time is already up.',
+	'penalty-not-allowed': (p) => `${p.ruleset} has no penalties.`,
+	'unknown-penalty': (p) => `"${p.kind}" is not a penalty.`,
+	'void-unknown': 'There is nothing like that to undo.',
+	'void-of-void': 'An undo cannot itself be undone: record the entry again instead.',
+	'void-already': 'That entry was already undone.',
+	'void-conflict':
+		'Undoing that entry would make a later entry impossible: undo the later entries first.',
+
+	// Hands
+	'bad-outcome': 'A hand ends with a domino (someone went out) or blocked.',
+	'went-out-required': 'Say who went out.',
+	'went-out-with-blocked': 'Nobody goes out in a blocked hand.',
+	'went-out-holds-tiles': (p) => `${p.player} went out, so ${p.player} holds no dominoes.`,
+	'blocked-with-empty-hand': (p) =>
+		`${p.player} holds no dominoes, so the hand was not blocked: ${p.player} went out.`,
+	'hand-missing-player': (p) => `Enter what ${p.player} still holds.`,
+	'hand-not-integer': (p) => `${p.player}'s pips and dominoes must be whole numbers.`,
+	'pips-impossible': (p) =>
+		`${p.player} cannot hold ${p.pips} pips in ${p.tiles} ${p.tiles === 1 ? 'domino' : 'dominoes'}: at most 12 a domino.`,
+	'negative-hand': (p) => `${p.player}'s pips and dominoes cannot be negative.`,
+	'too-many-pips': 'The hands hold more than the 168 pips of a whole set.',
+	'too-many-tiles': 'The hands hold more than the 28 dominoes of a whole set.',
+	'bad-domino': (p) => `"${p.domino}" is not a domino: write it like 6-4.`,
+	'domino-repeated': (p) => `${p.domino} appears twice, but a set has only one.`,
+	'bad-spinner': (p) => `The spinner is a double, like 5-5, not ${p.domino}.`,
+	'hand-mismatch': (p) => `${p.player}'s pips or dominoes do not match the dominoes listed.`,
+
+	// Game setup
+	'bad-players': 'A game has 2 to 4 players, each named once.',
+	'player-count': (p) => `${p.ruleset} is played by ${p.range} players.`,
+	'bad-sides': 'Teams are two pairs of partners who sit across: seats 1 and 3 against 2 and 4.',
+	'teams-not-allowed': (p) => `${p.ruleset} is not played in teams.`,
+	'bad-option': (p) => `${p.option} must be a whole number of 1 or more.`,
+	'option-not-used': (p) => `${p.ruleset} has no ${p.option} setting.`,
+	'unknown-ruleset': (p) => `"${p.ruleset}" is not a rule sheet this app knows.`
+} satisfies Record<string, Sentence>;
+
+/** A code that has words for the user. */
+export type MessageCode = keyof typeof sentences;
+
+/** The sentence for `code`, with `params` filled in. */
+export function message(code: MessageCode, params: MessageParams = {}): string {
+	const s: Sentence = sentences[code];
+	return typeof s === 'function' ? s(params) : s;
+}
+
+/** Whether `code` has words here (for codes that arrive from outside, e.g. stored errors). */
+export function isMessageCode(code: string): code is MessageCode {
+	return Object.hasOwn(sentences, code);
+}

@@ -1,0 +1,25 @@
+import { message, type MessageCode, type MessageParams } from '../messages';
+
+/** The codes the rules engine can refuse with. Stable: tests and stored data name them. */
+export type RuleErrorCode = MessageCode;
+
+/**
+ * A refusal by the rules: an event, a hand or a setup that breaks a rule. It carries a stable
+ * `code` for programs and a plain-words `message` for people. Nothing was changed.
+ */
+export class RuleError extends Error {
+	readonly code: RuleErrorCode;
+	readonly params: MessageParams;
+
+	constructor(code: RuleErrorCode, params: MessageParams = {}) {
+		super(message(code, params));
+		this.name = 'RuleError';
+		this.code = code;
+		this.params = params;
+	}
+}
+
+/** Whether `e` is a refusal by the rules (as opposed to a bug). */
+export function isRuleError(e: unknown): e is RuleError {
+	return e instanceof RuleError;
+}
