@@ -68,7 +68,22 @@ const sentences = {
 	'teams-not-allowed': (p) => `${p.ruleset} is not played in teams.`,
 	'bad-option': (p) => `${p.option} must be a whole number of 1 or more.`,
 	'option-not-used': (p) => `${p.ruleset} has no ${p.option} setting.`,
-	'unknown-ruleset': (p) => `"${p.ruleset}" is not a rule sheet this app knows.`
+	'unknown-ruleset': (p) => `"${p.ruleset}" is not a rule sheet this app knows.`,
+
+	// Storage (src/lib/db): what the store on this device can fail with
+	'not-found': (p) => `That ${p.what ?? 'record'} is not on this device.`,
+	'storage-full':
+		'This device is out of storage space, so that was not saved. Turn in or back up finished cards, free some space, then try again.',
+	'db-closed':
+		'The app was updated in another tab. Reload this page to go on: everything recorded is kept.',
+	'db-blocked': 'Close the other tabs of this app so the update can finish.',
+	'db-unavailable':
+		'This browser is not letting the app save anything (private browsing can do that): scores cannot be kept here.',
+	'name-required': 'Type a name.',
+	'name-too-long': (p) => `A name can have at most ${p.max} characters.`,
+	'name-taken': (p) => `${p.name} is already a player: pick another name.`,
+	'nothing-to-undo': 'There is nothing to undo.',
+	'nothing-to-redo': 'There is nothing to redo.'
 } satisfies Record<string, Sentence>;
 
 /** A code that has words for the user. */

@@ -1,0 +1,92 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
+import { declareSchema } from './schema';
+
+/** The name of the app's IndexedDB database. */
+export const DB_NAME = 'muggins-league';
+
+type Listener = () => void;
+
+function subscribe(listeners: Set<Listener>, callback: Listener): () => void {
+	listeners.add(callback);
+	return () => listeners.delete(callback);
+}
+
+/**
+ * The app's database. Only the entity modules (`players.ts`, `games.ts`, …) use it; routes
+ * call their verbs.
+ *
+ * It opens lazily, on the first query. When another tab upgrades or deletes the database,
+ * this connection closes for good instead of reopening (Dexie's default), because reopening
+ * would let this tab's older code write into the newer schema: its queries then fail with
+ * `DatabaseClosedError` (a `db-closed` DbError) and `onStale` listeners are told, so the UI
+ * can ask for a reload. Nothing already committed is affected.
+ */
+export class MugginsDB extends Dexie {
+	players!: EntityTable<PlayerRecord, 'id'>;
+	games!: EntityTable<GameRecord, 'id'>;
+	events!: Table<EventRecord, [string, number]>;
+	meta!: EntityTable<MetaRecord, 'key'>;
+
+	#stale = false;
+	#staleListeners = new Set<Listener>();
+	#blockedListeners = new Set<Listener>();
+
+	/** @param name another name gives a separate database (tools, tests) */
+	constructor(name: string = DB_NAME) {
+		super(name);
+		declareSchema(this);
+		this.on('versionchange', () => {
+			this.close();
+			this.#stale = true;
+			for (const listener of this.#staleListeners) listener();
+			// Stops Dexie's own handler, which would close with auto-reopen.
+			return false;
+		});
+		this.on('blocked', () => {
+			for (const listener of this.#blockedListeners) listener();
+		});
+	}
+
+	/** Another tab upgraded or deleted the database: this one must reload to go on. */
+	get stale(): boolean {
+		return this.#stale;
+	}
+
+	/** Calls `callback` when the connection goes stale (see the class). Returns an unsubscribe. */
+	onStale(callback: Listener): () => void {
+		return subscribe(this.#staleListeners, callback);
+	}
+
+	/**
+	 * Calls `callback` when this tab's upgrade waits for another tab that keeps an older version
+	 * open (an old copy of the app that does not close itself). Returns an unsubscribe.
+	 */
+	onBlocked(callback: Listener): () => void {
+		return subscribe(this.#blockedListeners, callback);
+	}
+}
+
+/** The one database of the app. */
+export const db = new MugginsDB();
+
+/**
+ * Calls `callback` once another tab has upgraded (or deleted) the database and this tab can no
+ * longer read or write: show `message('db-closed')` with a reload button. Returns an unsubscribe.
+ */
+export function onVersionChange(callback: () => void): () => void {
+	return db.onStale(callback);
+}
+
+/**
+ * Calls `callback` when this tab's upgrade of the database waits for an older tab to close:
+ * show `message('db-blocked')`. Returns an unsubscribe.
+ */
+export function onBlocked(callback: () => void): () => void {
+	return db.onBlocked(callback);
+}
+
+/** Whether this tab lost its database to another tab's upgrade (see `onVersionChange`). */
+export function isStale(): boolean {
+	return db.stale;
+}

@@ -1,0 +1,78 @@
+import { message, type MessageCode, type MessageParams } from '$lib/messages';
+
+/** The codes the store can fail with. Each has its sentence in `messages.ts`. */
+export const DB_ERROR_CODES = [
+	'not-found',
+	'storage-full',
+	'db-closed',
+	'db-unavailable',
+	'name-required',
+	'name-too-long',
+	'name-taken',
+	'nothing-to-undo',
+	'nothing-to-redo'
+] as const satisfies readonly MessageCode[];
+
+/** A code the store can fail with. */
+export type DbErrorCode = (typeof DB_ERROR_CODES)[number];
+
+/**
+ * A failure of the store that a person can act on: something missing, a full disk, a
+ * database another tab upgraded, a name that cannot be used. It carries a stable `code` and
+ * the plain-words `message`; the storage error behind it, if any, is its `cause`. A write that
+ * fails with one has changed nothing.
+ */
+export class DbError extends Error {
+	readonly code: DbErrorCode;
+	readonly params: MessageParams;
+
+	constructor(code: DbErrorCode, params: MessageParams = {}, options?: { cause?: unknown }) {
+		super(message(code, params), options);
+		this.name = 'DbError';
+		this.code = code;
+		this.params = params;
+	}
+}
+
+/** Whether `e` is a failure of the store (as opposed to a rule refusal or a bug). */
+export function isDbError(e: unknown): e is DbError {
+	return e instanceof DbError;
+}
+
+/** The error names in `e` and the errors it wraps (Dexie's `inner`, the standard `cause`). */
+function names(e: unknown): string[] {
+	const found: string[] = [];
+	for (let x = e, depth = 0; x instanceof Object && depth < 5; depth++) {
+		const { name, inner, cause } = x as { name?: unknown; inner?: unknown; cause?: unknown };
+		if (typeof name === 'string') found.push(name);
+		x = inner ?? cause;
+	}
+	return found;
+}
+
+/**
+ * The DbError that a storage failure means to the user, or `e` unchanged when it is anything
+ * else (a RuleError, a DbError, a bug). A quota error often arrives wrapped in the abort of its
+ * transaction, hence the look through the wrapped errors.
+ */
+export function toDbError(e: unknown): unknown {
+	if (isDbError(e)) return e;
+	const seen = names(e);
+	if (seen.includes('QuotaExceededError')) return new DbError('storage-full', {}, { cause: e });
+	if (seen.includes('DatabaseClosedError') || seen.includes('VersionError')) {
+		return new DbError('db-closed', {}, { cause: e });
+	}
+	if (seen.includes('MissingAPIError') || seen.includes('OpenFailedError')) {
+		return new DbError('db-unavailable', {}, { cause: e });
+	}
+	return e;
+}
+
+/** Runs `work`, turning storage failures into DbErrors (see `toDbError`). */
+export async function guard<T>(work: () => PromiseLike<T>): Promise<T> {
+	try {
+		return await work();
+	} catch (e) {
+		throw toDbError(e);
+	}
+}

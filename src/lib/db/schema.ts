@@ -1,0 +1,30 @@
+import type Dexie from 'dexie';
+
+/**
+ * Declares every version of the schema the app has shipped, oldest first, on `db`.
+ *
+ * A shipped version is never edited or removed: a phone that still holds it upgrades through
+ * the later ones, so a change is always a new `db.version(n)` below. Schema strings list the
+ * primary key first, then only the properties some query looks records up by; every other
+ * field is stored without being named here (see `records.ts` for the full shapes).
+ *
+ * IndexedDB leaves a record out of an index whose value is `null` or missing, so an index on
+ * an optional field (a game's league) only holds the records that have one.
+ */
+export function declareSchema(db: Dexie): void {
+	db.version(1).stores({
+		// nameKey: "is this name already a player?" in one lookup, whatever the case or spacing.
+		// leagueId: a league's roster (the league issue); players of quick games are left out.
+		players: 'id, nameKey, leagueId',
+		// [status+createdAt]: the home screen's "in progress" and "finished" lists, newest first,
+		//   read straight from the index.
+		// *seats: every game a player sat in (a student's page), one index entry per seat.
+		// leagueId, sessionId: a league's and a class session's games (the league issue).
+		games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+		// [gameId+seq] is the primary key: a game's events come back in order from one range,
+		//   and two writers can never store two events at the same place in a game.
+		events: '[gameId+seq]',
+		// key: one row per device-wide setting (the device id).
+		meta: 'key'
+	});
+}
