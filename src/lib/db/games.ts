@@ -1,0 +1,279 @@
+import Dexie from 'dexie';
+import { RuleError } from '$lib/rules/errors';
+import { checkTable, type Refusal } from '$lib/rules/game';
+import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
+import type {
+	GameEvent,
+	GameOptions,
+	GameState,
+	NewGameEvent,
+	PlayerId,
+	RulesetId
+} from '$lib/rules/types';
+import { timestamp } from './clock';
+import { db } from './db';
+import { deviceId } from './device';
+import { DbError, guard } from './errors';
+import { redoable, replayRecords, step, undoable, type Replayed } from './log';
+import * as players from './players';
+import {
+	plain,
+	statusOf,
+	toSetup,
+	type EventRecord,
+	type GameRecord,
+	type GameStatus
+} from './records';
+
+/** A player of a new game: a name (an existing player of that name, else a new one) or an id. */
+export type PlayerRef = string | { id: PlayerId };
+
+/** What starting a game needs. */
+export interface NewGame {
+	/** Defaults to the classroom rules. */
+	ruleset?: RulesetId;
+	/** In seat order (play goes to the left). */
+	players: readonly PlayerRef[];
+	/** Team play: the seats (0-based) of each side, e.g. `[[0, 2], [1, 3]]`. */
+	sides?: readonly (readonly number[])[];
+	/** Overrides of the ruleset's defaults (target, rounds). */
+	options?: GameOptions;
+	leagueId?: string | null;
+	sessionId?: string | null;
+	/** Creation time; the clock's when left out. */
+	now?: string;
+	/** The game's id; a random UUID when left out. */
+	id?: string;
+}
+
+/** A stored game as the screens need it: the record, its log, and the replay. */
+export interface GameView {
+	record: GameRecord;
+	/** Every stored event, in order. */
+	events: EventRecord[];
+	/** The replay of `events`. */
+	state: GameState;
+	/** Stored events the engine now refuses (none, unless the data or the rules changed). */
+	refused: Refusal[];
+	/** The event `undo` would void, or null. */
+	undoable: GameEvent | null;
+	/** The undone event `redo` would record again, or null. */
+	redoable: GameEvent | null;
+}
+
+/** A game after an event was stored, with that event. */
+export interface Appended extends GameView {
+	appended: EventRecord;
+}
+
+/** Overrides for tests and imports. */
+export interface AppendOptions {
+	/** Time of the event; the clock's when left out. */
+	now?: string;
+	/** The event's id; a random UUID when left out. */
+	id?: string;
+}
+
+function view(record: GameRecord, events: EventRecord[], replayed: Replayed): GameView {
+	return {
+		record,
+		events,
+		state: replayed.state,
+		refused: replayed.refused,
+		undoable: undoable(replayed),
+		redoable: redoable(replayed)
+	};
+}
+
+/** The options a game is played with: the ones given, the ruleset's defaults for the rest. */
+function snapshot(rulesetId: RulesetId, given: GameOptions | undefined): GameOptions {
+	const ruleset = getRuleset(rulesetId);
+	const options = plain(given ?? {});
+	if (ruleset.target && options.target === undefined) options.target = ruleset.target.default;
+	if (ruleset.rounds && options.rounds === undefined) options.rounds = ruleset.rounds.default;
+	return options;
+}
+
+function sidesBySeat(seats: readonly PlayerId[], sides: NewGame['sides']): PlayerId[][] | null {
+	if (sides === undefined || sides.length === 0) return null;
+	return sides.map((side) =>
+		side.map((seat) => {
+			const id = seats[seat];
+			if (id === undefined) throw new RuleError('bad-sides');
+			return id;
+		})
+	);
+}
+
+async function seat(ref: PlayerRef, now: string): Promise<PlayerId> {
+	if (typeof ref === 'string') return (await players.create(ref, { now })).id;
+	return (await players.get(ref.id)).id;
+}
+
+async function mustGet(gameId: string): Promise<GameRecord> {
+	const record = await db.games.get(gameId);
+	if (!record) throw new DbError('not-found', { what: 'game' });
+	return record;
+}
+
+function eventsOf(gameId: string): Promise<EventRecord[]> {
+	return db.events
+		.where('[gameId+seq]')
+		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+		.toArray();
+}
+
+/**
+ * Starts a game: seats the players (making the new names players), checks the table against
+ * the ruleset (player count, teams, options), and stores the game with its options snapshot.
+ * One `rw` transaction over players and games: a refused table leaves no new player behind.
+ * @throws RuleError when the ruleset refuses the table (`player-count`, `bad-sides`, …)
+ * @throws DbError `not-found` for an unknown player id, or a bad name (`name-required`, …)
+ */
+export async function create(input: NewGame): Promise<GameRecord> {
+	const device = await deviceId();
+	return guard(() =>
+		db.transaction('rw', db.players, db.games, async () => {
+			const at = timestamp(input.now);
+			const seats: PlayerId[] = [];
+			for (const ref of input.players) seats.push(await seat(ref, at));
+			const rulesetId = input.ruleset ?? DEFAULT_RULESET;
+			const record: GameRecord = {
+				id: input.id ?? crypto.randomUUID(),
+				rulesetId,
+				options: snapshot(rulesetId, input.options),
+				seats,
+				sides: sidesBySeat(seats, input.sides),
+				status: 'in-progress',
+				createdAt: at,
+				updatedAt: at,
+				finishedAt: null,
+				leagueId: input.leagueId ?? null,
+				sessionId: input.sessionId ?? null,
+				deviceId: device
+			};
+			checkTable(toSetup(record));
+			await db.games.add(record);
+			await players.markPlayed(seats, at);
+			return record;
+		})
+	);
+}
+
+/**
+ * Game `id` with its events and their replay, read in one transaction (a consistent snapshot
+ * even while another tab appends).
+ * @throws DbError `not-found`
+ */
+export async function get(id: string): Promise<GameView> {
+	return guard(() =>
+		db.transaction('r', db.games, db.events, async () => {
+			const record = await mustGet(id);
+			const events = await eventsOf(id);
+			return view(record, events, replayRecords(toSetup(record), events));
+		})
+	);
+}
+
+/** The games with `status` (all games when left out), the newest first. */
+export async function list(filter: { status?: GameStatus } = {}): Promise<GameRecord[]> {
+	const { status } = filter;
+	return guard(async () => {
+		if (status === undefined) {
+			const all = await db.games.toArray();
+			return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+		}
+		return db.games
+			.where('[status+createdAt]')
+			.between([status, Dexie.minKey], [status, Dexie.maxKey])
+			.reverse()
+			.toArray();
+	});
+}
+
+/**
+ * Stores the event that `choose` picks from the game's replay, if the engine accepts it.
+ *
+ * One `rw` transaction over games and events: it reads the log, replays it, applies the
+ * event, and only then adds it at the next `seq` and updates the game's status. IndexedDB runs
+ * `rw` transactions over the same stores one after another, even from two tabs, so the log
+ * read is the log written after; the `[gameId+seq]` key refuses a second event at one place
+ * should that ever fail. Any throw aborts the transaction: nothing is stored.
+ */
+async function write(
+	gameId: string,
+	opts: { now?: string },
+	choose: (replayed: Replayed) => { event: GameEvent; redoOf: string | null }
+): Promise<Appended> {
+	const device = await deviceId();
+	return guard(() =>
+		db.transaction('rw', db.games, db.events, async () => {
+			const record = await mustGet(gameId);
+			const events = await eventsOf(gameId);
+			const before = replayRecords(toSetup(record), events);
+			const { event, redoOf } = choose(before);
+			const at = timestamp(opts.now);
+			const appended: EventRecord = {
+				gameId,
+				seq: (events.at(-1)?.seq ?? 0) + 1,
+				event,
+				at,
+				deviceId: device,
+				redoOf
+			};
+			const after = step(before, appended);
+			await db.events.add(appended);
+			const status = statusOf(after.state);
+			const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? at);
+			const updated: GameRecord = { ...record, status, finishedAt, updatedAt: at };
+			await db.games.put(updated);
+			return { ...view(updated, [...events, appended], after), appended };
+		})
+	);
+}
+
+/**
+ * Records `event` in game `gameId` if the rules accept it (see `write` for the transaction).
+ * The game turns `finished` when the event ends it, and back to `in-progress` when a void
+ * undoes its end.
+ * @throws RuleError when the rules refuse the event (`count-not-scoring`, `game-over`, …);
+ * nothing is stored
+ * @throws DbError `not-found`, `storage-full`, `db-closed`
+ */
+export async function append(
+	gameId: string,
+	event: NewGameEvent,
+	opts: AppendOptions = {}
+): Promise<Appended> {
+	const id = opts.id ?? crypto.randomUUID();
+	return write(gameId, opts, () => ({ event: { ...plain(event), id }, redoOf: null }));
+}
+
+/**
+ * Undoes the last event still in effect, by recording a `void` of it; undoing again undoes
+ * the one before. The undone event is then the result's `redoable` ("Undone: Ana 15", Redo).
+ * @throws DbError `nothing-to-undo`, `not-found`, `storage-full`, `db-closed`
+ */
+export async function undo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {
+	return write(gameId, opts, (replayed) => {
+		const target = undoable(replayed);
+		if (!target) throw new DbError('nothing-to-undo');
+		const id = opts.id ?? crypto.randomUUID();
+		return { event: { type: 'void', id, target: target.id }, redoOf: null };
+	});
+}
+
+/**
+ * Records again the event the last undo undid (a copy with a new id: the log stays
+ * append-only). Available right after undos, in reverse order; recording anything else first
+ * clears it.
+ * @throws DbError `nothing-to-redo`, `not-found`, `storage-full`, `db-closed`
+ * @throws RuleError when the event no longer fits (e.g. the game ended meanwhile)
+ */
+export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {
+	return write(gameId, opts, (replayed) => {
+		const again = redoable(replayed);
+		if (!again) throw new DbError('nothing-to-redo');
+		return { event: { ...again, id: opts.id ?? crypto.randomUUID() }, redoOf: again.id };
+	});
+}

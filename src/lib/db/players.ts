@@ -1,0 +1,140 @@
+import type { PlayerId } from '$lib/rules/types';
+import { timestamp } from './clock';
+import { db } from './db';
+import { DbError, guard } from './errors';
+import type { PlayerRecord } from './records';
+
+/** The longest name a player can have (a form's `maxlength`). */
+export const MAX_NAME_LENGTH = 40;
+
+/** A name as it is shown and stored: trimmed, each inner run of spaces made one space. */
+export function cleanName(name: string): string {
+	return name.normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+/** What two names must share to be the same player: "ana  LÓPEZ" and "Ana López" do. */
+export function nameKey(name: string): string {
+	return cleanName(name).toLowerCase();
+}
+
+function checkedName(name: string): string {
+	const clean = typeof name === 'string' ? cleanName(name) : '';
+	if (clean === '') throw new DbError('name-required');
+	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
+	return clean;
+}
+
+/** Current players first, then the one who played last, then the oldest. */
+function preferred(a: PlayerRecord, b: PlayerRecord): number {
+	if ((a.retiredAt === null) !== (b.retiredAt === null)) return a.retiredAt === null ? -1 : 1;
+	return (
+		(b.lastPlayedAt ?? '').localeCompare(a.lastPlayedAt ?? '') ||
+		a.createdAt.localeCompare(b.createdAt)
+	);
+}
+
+/** Most recently seated in a game first; never seated after, by name. */
+function byRecency(a: PlayerRecord, b: PlayerRecord): number {
+	return (
+		(b.lastPlayedAt ?? '').localeCompare(a.lastPlayedAt ?? '') ||
+		a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
+		a.id.localeCompare(b.id)
+	);
+}
+
+/**
+ * The player called `name`, made if there is none. Names are compared without case or extra
+ * spaces, so typing "ana " again gives back Ana rather than a second Ana; a new player is
+ * stored with the cleaned name. Runs in one `rw` transaction, so two tabs typing the same new
+ * name make one player.
+ * @throws DbError `name-required` or `name-too-long`
+ */
+export async function create(name: string, opts: { now?: string } = {}): Promise<PlayerRecord> {
+	const clean = checkedName(name);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const key = nameKey(clean);
+			const [existing] = (await db.players.where('nameKey').equals(key).toArray()).sort(preferred);
+			if (existing) return existing;
+			const at = timestamp(opts.now);
+			const player: PlayerRecord = {
+				id: crypto.randomUUID(),
+				name: clean,
+				nameKey: key,
+				createdAt: at,
+				updatedAt: at,
+				lastPlayedAt: null,
+				retiredAt: null,
+				leagueId: null
+			};
+			await db.players.add(player);
+			return player;
+		})
+	);
+}
+
+/**
+ * Gives player `id` a new name (a change of case or spacing only is allowed). Games keep
+ * referring to the player by id, so they show the new name.
+ * @throws DbError `not-found`, `name-required`, `name-too-long`, or `name-taken` when another
+ * player already has the name
+ */
+export async function rename(
+	id: PlayerId,
+	name: string,
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	const clean = checkedName(name);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const player = await db.players.get(id);
+			if (!player) throw new DbError('not-found', { what: 'player' });
+			const key = nameKey(clean);
+			const others = await db.players.where('nameKey').equals(key).toArray();
+			if (others.some((p) => p.id !== id)) throw new DbError('name-taken', { name: clean });
+			const renamed = { ...player, name: clean, nameKey: key, updatedAt: timestamp(opts.now) };
+			await db.players.put(renamed);
+			return renamed;
+		})
+	);
+}
+
+/**
+ * Player `id`.
+ * @throws DbError `not-found`
+ */
+export async function get(id: PlayerId): Promise<PlayerRecord> {
+	const player = await guard(() => db.players.get(id));
+	if (!player) throw new DbError('not-found', { what: 'player' });
+	return player;
+}
+
+/** The players among `ids` that this device knows, by id (a received card may name others). */
+export async function getMany(ids: readonly PlayerId[]): Promise<Map<PlayerId, PlayerRecord>> {
+	const found = await guard(() => db.players.bulkGet([...ids]));
+	return new Map(found.filter((p) => p !== undefined).map((p) => [p.id, p]));
+}
+
+/**
+ * Every player not retired, the ones most recently seated in a game on this device first,
+ * then by name: what the "New game" form offers.
+ */
+export async function list(): Promise<PlayerRecord[]> {
+	const all = await guard(() => db.players.toArray());
+	return all.filter((p) => p.retiredAt === null).sort(byRecency);
+}
+
+/**
+ * Records that `ids` were seated in a game at `at` (never moving a later time back). Used by
+ * `games.create` inside its transaction, so a game and its players' recency commit together.
+ */
+export async function markPlayed(ids: readonly PlayerId[], at: string): Promise<void> {
+	await guard(() =>
+		db.players
+			.where('id')
+			.anyOf([...ids])
+			.modify((p) => {
+				if (p.lastPlayedAt === null || p.lastPlayedAt < at) p.lastPlayedAt = at;
+			})
+	);
+}

@@ -1,0 +1,34 @@
+/**
+ * Shared by the store's tests. Import `fake-indexeddb/auto` before this file (and before
+ * anything that loads Dexie), since Dexie picks up `indexedDB` when it loads.
+ */
+import { db } from '$lib/db/db';
+import type { DbErrorCode } from '$lib/db/errors';
+import { expect } from 'vitest';
+
+/** Empties the database: each test starts on a fresh one. */
+export async function resetDb(): Promise<void> {
+	await db.delete({ disableAutoOpen: false });
+}
+
+/** Rows per table, to show that a refused write stored nothing. */
+export async function rowCounts(): Promise<Record<'players' | 'games' | 'events', number>> {
+	return {
+		players: await db.players.count(),
+		games: await db.games.count(),
+		events: await db.events.count()
+	};
+}
+
+/** Expects `work` to fail with an error carrying `code` (a RuleError or a DbError). */
+export async function expectCode(
+	work: Promise<unknown>,
+	code: DbErrorCode | string
+): Promise<void> {
+	await expect(work).rejects.toMatchObject({ code });
+}
+
+/** Minute `m` of a fixed day, as the ISO time the store records. */
+export function at(m: number): string {
+	return new Date(Date.UTC(2026, 0, 12, 9, m)).toISOString();
+}
