@@ -63,6 +63,8 @@ const sentences = {
 
 	// Game setup
 	'bad-players': 'A game has 2 to 4 players, each named once.',
+	'name-seated': (p) => `${p.name} is already at the table.`,
+	'seats-full': (p) => `A game has at most ${p.max} players: remove one to add another.`,
 	'player-count': (p) => `${p.ruleset} is played by ${p.range} players.`,
 	'bad-sides': 'Teams are two pairs of partners who sit across: seats 1 and 3 against 2 and 4.',
 	'teams-not-allowed': (p) => `${p.ruleset} is not played in teams.`,
@@ -83,7 +85,11 @@ const sentences = {
 	'name-too-long': (p) => `A name can have at most ${p.max} characters.`,
 	'name-taken': (p) => `${p.name} is already a player: pick another name.`,
 	'nothing-to-undo': 'There is nothing to undo.',
-	'nothing-to-redo': 'There is nothing to redo.'
+	'nothing-to-redo': 'There is nothing to redo.',
+
+	// Anything else: a bug. Nothing was saved, and the user can say what happened.
+	unexpected: (p) =>
+		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`
 } satisfies Record<string, Sentence>;
 
 /** A code that has words for the user. */
@@ -98,4 +104,17 @@ export function message(code: MessageCode, params: MessageParams = {}): string {
 /** Whether `code` has words here (for codes that arrive from outside, e.g. stored errors). */
 export function isMessageCode(code: string): code is MessageCode {
 	return Object.hasOwn(sentences, code);
+}
+
+/**
+ * The sentence for any error caught at the edge of the app: its own words when it carries a
+ * known code (RuleError, DbError …), else the general apology with the error's name.
+ */
+export function messageFor(err: unknown): string {
+	if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
+		const params =
+			'params' in err && typeof err.params === 'object' ? (err.params as MessageParams) : {};
+		if (isMessageCode(err.code)) return message(err.code, params ?? {});
+	}
+	return message('unexpected', { detail: err instanceof Error ? err.name : undefined });
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, checkTable, newGame, replay, replayLenient } from '$lib/rules/game';
-import type { GameEvent, GameSetup } from '$lib/rules/types';
+import type { GameEvent, GameSetup, NewGameEvent } from '$lib/rules/types';
 
 const classroom3: GameSetup = { ruleset: 'classroom', players: ['A', 'B', 'C'] };
 const udl: GameSetup = { ruleset: 'udl', players: ['A', 'B'] };
 
-function ids(events: Omit<GameEvent, 'id'>[]): GameEvent[] {
+function ids(events: NewGameEvent[]): GameEvent[] {
 	return events.map((e, i) => ({ ...e, id: `e${i + 1}` }) as GameEvent);
 }
 
@@ -49,7 +49,7 @@ describe('applyEvent', () => {
 		expect(s.totals).toEqual({ A: 10, B: 18, C: -5 });
 	});
 
-	it.each<[string, GameSetup, Omit<GameEvent, 'id'>[], string]>([
+	it.each<[string, GameSetup, NewGameEvent[], string]>([
 		['a repeated id', classroom3, [{ type: 'end' }], 'duplicate-id'],
 		['an unknown event type', classroom3, [{ type: 'shuffle' } as never], 'unknown-event'],
 		[

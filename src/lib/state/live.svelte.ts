@@ -1,0 +1,48 @@
+import { liveQuery } from 'dexie';
+
+/**
+ * A Dexie live query as runes state: `current` follows the database, including writes made
+ * by other tabs. Create it while a component initialises (it subscribes in an effect and
+ * unsubscribes when the component goes away). `key` is read reactively: when it changes (a
+ * new route parameter, say) the query restarts with the new key.
+ */
+export class Live<T, K = void> {
+	#current = $state<T | undefined>(undefined);
+	#error = $state<unknown>(null);
+	#loaded = $state(false);
+
+	constructor(query: (key: K) => Promise<T> | T, key: () => K = () => undefined as K) {
+		$effect(() => {
+			const k = key();
+			this.#loaded = false;
+			this.#current = undefined;
+			const subscription = liveQuery(() => query(k)).subscribe({
+				next: (value) => {
+					this.#current = value;
+					this.#error = null;
+					this.#loaded = true;
+				},
+				error: (err: unknown) => {
+					this.#error = err;
+					this.#loaded = true;
+				}
+			});
+			return () => subscription.unsubscribe();
+		});
+	}
+
+	/** The latest result, or undefined until the first one arrives. */
+	get current(): T | undefined {
+		return this.#current;
+	}
+
+	/** The error of the latest run, or null. */
+	get error(): unknown {
+		return this.#error;
+	}
+
+	/** Whether a first result (or error) has arrived. */
+	get loaded(): boolean {
+		return this.#loaded;
+	}
+}
