@@ -64,7 +64,10 @@ test('keeps a 3-player classroom game from first score to the end of class', asy
 	await page.getByRole('button', { name: 'Muggins!' }).click();
 	const steal = page.getByRole('dialog');
 	await steal.getByRole('group', { name: 'Who called “Muggins!”?' }).getByLabel('Ben').check();
-	await steal.getByRole('group', { name: 'Who made the count and missed it?' }).getByLabel('Ana').check();
+	await steal
+		.getByRole('group', { name: 'Who made the count and missed it?' })
+		.getByLabel('Ana')
+		.check();
 	await steal.getByRole('button', { name: '10', exact: true }).click();
 	await expect(page.getByRole('status')).toContainText('Recorded: Muggins! Ben takes 10 from Ana');
 	expect(await shownTotals(page)).toEqual({ Ana: 15, Ben: 20, Cara: 15 });
