@@ -9,7 +9,7 @@ import { message } from '$lib/messages';
 import { isRuleError, RuleError } from '$lib/rules/errors';
 import { checkTable } from '$lib/rules/game';
 import { RULESETS } from '$lib/rules/rulesets';
-import type { GameOptions, GameSetup, PlayerId, Ruleset, RulesetId } from '$lib/rules/types';
+import type { GameOptions, GameSetup, PlayerId, Ruleset } from '$lib/rules/types';
 
 /** The most players any ruleset seats; the form offers no more seats than this. */
 export const MAX_SEATS = Math.max(...RULESETS.map((r) => r.table.players.max));
@@ -47,11 +47,6 @@ export function defaultOptions(r: Ruleset): Pick<Draft, 'target' | 'rounds'> {
 		target: { kind: 'set', value: r.target?.default ?? null },
 		rounds: r.rounds?.default ?? null
 	};
-}
-
-/** A fresh form for ruleset `r`, keeping `seats` (changing the rules never loses the names). */
-export function draftFor(r: Ruleset, seats: Seat[] = []): Draft {
-	return { ruleset: r, seats, teams: false, ...defaultOptions(r) };
 }
 
 /** Whether the teams switch applies: a ruleset with teams, and exactly 4 players. */
@@ -119,7 +114,7 @@ export function playsInTeams(d: Draft): boolean {
 /** What `games.create` needs for the form: known players by id, new ones by name. */
 export function toNewGame(d: Draft): NewGame {
 	return {
-		ruleset: d.ruleset.id as RulesetId,
+		ruleset: d.ruleset.id,
 		players: d.seats.map((s) => (s.id ? { id: s.id } : s.name)),
 		...(playsInTeams(d) ? { sides: ACROSS } : {}),
 		options: optionsOf(d)

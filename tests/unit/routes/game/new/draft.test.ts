@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getRuleset } from '$lib/rules/rulesets';
 import {
 	addSeat,
-	draftFor,
+	defaultOptions,
 	moveSeat,
 	optionsOf,
 	teamsAllowed,
@@ -25,8 +25,11 @@ function seated(...names: string[]): Seat[] {
 
 const names = (seats: readonly Seat[]) => seats.map((s) => s.name);
 
+/** The form as it opens for ruleset `id`, with `players` seated and `change` made. */
 function draft(id: string, players: string[], change: Partial<Draft> = {}): Draft {
-	return { ...draftFor(getRuleset(id), seated(...players)), ...change };
+	const ruleset = getRuleset(id);
+	const seats = seated(...players);
+	return { ruleset, seats, teams: false, ...defaultOptions(ruleset), ...change };
 }
 
 describe('addSeat', () => {
@@ -124,7 +127,7 @@ describe('toNewGame', () => {
 		const seats = seated('Ana', 'Cy');
 		const known = addSeat(seats, 'Ben', 'id-ben');
 		if (!('seats' in known)) throw new Error(known.problem);
-		expect(toNewGame({ ...draftFor(getRuleset('classroom')), seats: known.seats })).toEqual({
+		expect(toNewGame({ ...draft('classroom', []), seats: known.seats })).toEqual({
 			ruleset: 'classroom',
 			players: ['Ana', 'Cy', { id: 'id-ben' }],
 			options: { target: null }
