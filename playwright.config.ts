@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { CHROME_ARGS, CHROME_PATH } from './tests/e2e/support';
+
+/** 4173 as in the README; E2E_PORT lets two checkouts on one machine test side by side. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	testMatch: '**/*.test.ts',
+	globalSetup: './tests/e2e/global-setup.ts',
+	fullyParallel: true,
+	workers: 2,
+	forbidOnly: !!process.env.CI,
+	reporter: process.env.CI ? 'line' : 'list',
+	use: {
+		baseURL,
+		trace: 'retain-on-failure'
+	},
+	// `npm run test:e2e` builds first; the preview server serves that build with its service worker.
+	webServer: {
+		command: `npx vite preview --port ${port} --strictPort`,
+		url: baseURL,
+		reuseExistingServer: false,
+		timeout: 60_000
+	},
+	projects: [
+		{
+			name: 'phone',
+			use: {
+				browserName: 'chromium',
+				viewport: { width: 390, height: 844 },
+				deviceScaleFactor: 2,
+				isMobile: true,
+				hasTouch: true,
+				launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS }
+			}
+		}
+	]
+});
