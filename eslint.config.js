@@ -19,7 +19,12 @@ export default ts.config(
 	{
 		files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'],
 		languageOptions: {
-			parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig }
+			parserOptions: {
+				projectService: true,
+				extraFileExtensions: ['.svelte'],
+				parser: ts.parser,
+				svelteConfig
+			}
 		}
 	},
 	{
@@ -28,9 +33,26 @@ export default ts.config(
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ patterns: ['dexie', 'svelte', 'svelte/*', '$app/*', '$lib/db/*', '$lib/state/*', '../db/*'] }
+				{
+					patterns: [
+						'dexie',
+						'svelte',
+						'svelte/*',
+						'$app/*',
+						'$lib/db/*',
+						'$lib/state/*',
+						'../db/*'
+					]
+				}
 			],
-			'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'indexedDB', 'localStorage'],
+			'no-restricted-globals': [
+				'error',
+				'window',
+				'document',
+				'navigator',
+				'indexedDB',
+				'localStorage'
+			],
 			'no-restricted-properties': [
 				'error',
 				{ object: 'Date', property: 'now', message: 'Time comes in as an argument.' },
