@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
+import type { EventRecord, GameRecord, MatchRecord, MetaRecord, PlayerRecord } from './records';
 import { declareSchema } from './schema';
 
 /** The name of the app's IndexedDB database. */
@@ -27,6 +27,7 @@ export class MugginsDB extends Dexie {
 	games!: EntityTable<GameRecord, 'id'>;
 	events!: Table<EventRecord, [string, number]>;
 	meta!: EntityTable<MetaRecord, 'key'>;
+	matches!: EntityTable<MatchRecord, 'id'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

@@ -21,7 +21,7 @@ async function load(id: string): Promise<LoadedGame> {
 }
 
 /** Where an error is shown: next to the action that caused it. */
-export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end';
+export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 
 /**
  * The scorecard's state: the live game (follows the database, other tabs included), plus what
