@@ -1,5 +1,12 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
+import type {
+	EventRecord,
+	GameRecord,
+	LeagueRecord,
+	MetaRecord,
+	PlayerRecord,
+	SessionRecord
+} from './records';
 import { declareSchema } from './schema';
 
 /** The name of the app's IndexedDB database. */
@@ -27,6 +34,8 @@ export class MugginsDB extends Dexie {
 	games!: EntityTable<GameRecord, 'id'>;
 	events!: Table<EventRecord, [string, number]>;
 	meta!: EntityTable<MetaRecord, 'key'>;
+	leagues!: EntityTable<LeagueRecord, 'id'>;
+	sessions!: EntityTable<SessionRecord, 'id'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

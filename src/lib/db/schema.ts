@@ -27,4 +27,24 @@ export function declareSchema(db: Dexie): void {
 		// key: one row per device-wide setting (the device id).
 		meta: 'key'
 	});
+
+	// Version 3: the league (issue 5). Version 2 is the sign-off's (issue 4).
+	db.version(3)
+		.stores({
+			// Every league of the device is listed at once (a handful), so only the key.
+			leagues: 'id',
+			// [leagueId+date]: a league's sessions in date order from one range; the term's
+			//   earlier groups (the pairs already seen) come from the same range.
+			sessions: 'id, [leagueId+date]'
+			// games gain voidedAt and voidReason, which nothing looks up by: no index.
+		})
+		.upgrade((tx) =>
+			tx
+				.table('games')
+				.toCollection()
+				.modify((game: Record<string, unknown>) => {
+					game.voidedAt ??= null;
+					game.voidReason ??= null;
+				})
+		);
 }

@@ -7,11 +7,14 @@ import * as games from '$lib/db/games';
 import { declareSchema } from '$lib/db/schema';
 import { expectCode } from './helpers';
 
+/** A schema version above any the app declares, whatever its latest is. */
+const NEXT_VERSION = 99;
+
 /** The app as a later release would ship it: one more schema version. */
 class NextRelease extends MugginsDB {
 	constructor() {
 		super();
-		this.version(2).stores({ leagues: 'id' });
+		this.version(NEXT_VERSION).stores({ future: 'id' });
 	}
 }
 
@@ -40,7 +43,7 @@ describe('when another tab upgrades the database', () => {
 		await vi.waitFor(() => expect(blocked).toHaveBeenCalled());
 		old.close();
 		await opening;
-		expect(next.verno).toBe(2);
+		expect(next.verno).toBe(NEXT_VERSION);
 		next.close();
 		await Dexie.delete(DB_NAME);
 		warn.mockRestore();
