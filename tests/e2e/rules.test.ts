@@ -145,7 +145,7 @@ test.describe('rules page', () => {
 		await expect(page.locator('#rules-ruleset')).toHaveValue('edge-muggins');
 	});
 
-	test('Home’s main action leads to the calculator', async ({ page }) => {
+	test('Home’s “Try the count calculator” lands on the calculator', async ({ page }) => {
 		await page.goto('/');
 		await page.getByRole('link', { name: 'Try the count calculator' }).click();
 		await expect(page).toHaveURL(/\/rules#calculator$/);

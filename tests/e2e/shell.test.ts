@@ -69,6 +69,7 @@ test.describe('on a laptop', () => {
 
 	test('nav links are at least 48px tall', async ({ page }) => {
 		await page.goto('/');
+		await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(3);
 		const links = await measure(page, 'nav a');
 		expect(links).toHaveLength(3);
 		for (const l of links) expect(l.height, l.name).toBeGreaterThanOrEqual(48);
