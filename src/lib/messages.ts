@@ -89,6 +89,55 @@ const sentences = {
 	'nothing-to-undo': 'There is nothing to undo.',
 	'nothing-to-redo': 'There is nothing to redo.',
 
+	// The league (src/lib/db/leagues.ts, roster.ts, sessions.ts, cards.ts)
+	'league-name-required': 'Give the league a name, such as “Period 3”.',
+	'league-name-too-long': (p) => `A league name can have at most ${p.max} characters.`,
+	'term-name-too-long': (p) => `A term name can have at most ${p.max} characters.`,
+	'bad-date': (p) => `${p.value ? `“${p.value}”` : 'That'} is not a date.`,
+	'term-backwards': 'The term ends before it starts: check the two dates.',
+	'on-roster': (p) => `${p.name} is already on this roster.`,
+	'on-roster-retired': (p) =>
+		`${p.name} is on this roster but retired: bring them back from the retired list instead.`,
+	'not-on-roster': (p) => `${p.name ?? 'That student'} is not on this league’s roster.`,
+	'not-present': (p) => `${p.name ?? 'That student'} is not marked present in this session.`,
+	'group-started': 'That group’s game has started, so its players stay as they are.',
+	'no-group': 'That group is not in this session any more.',
+	'session-has-games':
+		'Games were started from this session, so it stays: void their cards if they should not count.',
+	'void-reason-required': 'Say why the card is voided: the reason is kept with it.',
+	'void-reason-too-long': (p) => `Keep the reason to ${p.max} characters.`,
+	'not-a-league-card': 'That game is not part of a league, so it has no card to void.',
+	'card-voided-already': 'That card is already voided.',
+	'card-not-voided': 'That card is not voided.',
+
+	// The instructor PIN (src/lib/pin)
+	'pin-format': 'A PIN is 4 to 8 digits.',
+	'pin-mismatch': 'The two PINs are not the same: type the new one twice.',
+	'pin-wrong': 'That PIN is not right.',
+	'pin-unavailable':
+		'This browser cannot protect a PIN (its Web Crypto is missing or switched off), so none can be set here.',
+
+	// Roster import (src/lib/export/roster-import.ts): one sentence per refused row or file
+	'import-empty-file': 'The file is empty: there are no names in it.',
+	'import-unreadable': (p) =>
+		`The file could not be read as CSV${p.detail ? ` (${p.detail})` : ''}: save it from the spreadsheet as “CSV UTF-8” and try again.`,
+	'import-no-name': 'No name in this row.',
+	'import-duplicate': (p) => `Same name as row ${p.row}.`,
+	'import-on-roster': 'Already on the roster.',
+	'import-too-long': (p) => `Longer than ${p.max} characters.`,
+	'import-nothing': 'There is no new name to add.',
+
+	// Backup and restore (src/lib/backup)
+	'backup-too-big': (p) =>
+		`That file is ${p.size} MB; a backup is at most ${p.max} MB. Pick the backup file the app saved.`,
+	'backup-not-json':
+		'That file is cut short or is not a backup (it is not complete JSON). Nothing was changed.',
+	'backup-foreign': 'That file is not a Muggins League backup. Nothing was changed.',
+	'backup-newer': (p) =>
+		`That backup was made by a newer version of the app (format ${p.format}). Update the app, then restore it.`,
+	'backup-damaged': (p) =>
+		`That backup is damaged${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

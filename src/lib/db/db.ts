@@ -1,5 +1,13 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { EventRecord, GameRecord, MatchRecord, MetaRecord, PlayerRecord } from './records';
+import type {
+	EventRecord,
+	GameRecord,
+	LeagueRecord,
+	MatchRecord,
+	MetaRecord,
+	PlayerRecord,
+	SessionRecord
+} from './records';
 import { declareSchema } from './schema';
 
 /** The name of the app's IndexedDB database. */
@@ -27,6 +35,8 @@ export class MugginsDB extends Dexie {
 	games!: EntityTable<GameRecord, 'id'>;
 	events!: Table<EventRecord, [string, number]>;
 	meta!: EntityTable<MetaRecord, 'key'>;
+	leagues!: EntityTable<LeagueRecord, 'id'>;
+	sessions!: EntityTable<SessionRecord, 'id'>;
 	matches!: EntityTable<MatchRecord, 'id'>;
 
 	#stale = false;

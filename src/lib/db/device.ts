@@ -12,7 +12,7 @@ export async function deviceId(): Promise<string> {
 	cached ??= await guard(() =>
 		db.transaction('rw', db.meta, async () => {
 			const row = await db.meta.get('deviceId');
-			if (row) return row.value;
+			if (row?.key === 'deviceId') return row.value;
 			const id = crypto.randomUUID();
 			await db.meta.add({ key: 'deviceId', value: id });
 			return id;

@@ -10,7 +10,24 @@ export const DB_ERROR_CODES = [
 	'name-too-long',
 	'name-taken',
 	'nothing-to-undo',
-	'nothing-to-redo'
+	'nothing-to-redo',
+	'league-name-required',
+	'league-name-too-long',
+	'term-name-too-long',
+	'bad-date',
+	'term-backwards',
+	'on-roster',
+	'on-roster-retired',
+	'not-on-roster',
+	'not-present',
+	'group-started',
+	'no-group',
+	'session-has-games',
+	'void-reason-required',
+	'void-reason-too-long',
+	'not-a-league-card',
+	'card-voided-already',
+	'card-not-voided'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

@@ -150,7 +150,9 @@ export async function create(input: NewGame): Promise<GameRecord> {
 				finishedAt: null,
 				leagueId: input.leagueId ?? null,
 				sessionId: input.sessionId ?? null,
-				deviceId: device
+				deviceId: device,
+				voidedAt: null,
+				voidReason: null
 			};
 			checkTable(toSetup(record));
 			await db.games.add(record);

@@ -63,6 +63,13 @@ export interface GameRecord {
 	sessionId: string | null;
 	/** The device the game was created on. */
 	deviceId: string;
+	/**
+	 * When the instructor voided the card: it stays stored but no longer counts in the
+	 * standings. Null while it counts (schema version 3 fills in null on older games).
+	 */
+	voidedAt: string | null;
+	/** Why the card was voided, in the instructor's words; null while it is not. */
+	voidReason: string | null;
 }
 
 /** One accepted event of a game's append-only log. */
@@ -79,8 +86,61 @@ export interface EventRecord {
 	redoOf: string | null;
 }
 
-/** A device-wide setting. */
-export type MetaRecord = { key: 'deviceId'; value: string };
+/** A class's league for one term: who plays, under which rules. */
+export interface LeagueRecord {
+	/** Random UUID. */
+	id: string;
+	/** As the class knows it, e.g. "Period 3". */
+	name: string;
+	/** The term it runs for: a name ("Trimester 2") and its first and last days (`YYYY-MM-DD`). */
+	term: { name: string; start: string | null; end: string | null };
+	/** The rule sheet its games are started with. */
+	rulesetId: RulesetId;
+	/** The options its games are started with (target, rounds); empty for the defaults. */
+	options: GameOptions;
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** A group of a class session, and the game it started (null until it starts one). */
+export interface SessionGroup {
+	/** In seat order. */
+	players: PlayerId[];
+	gameId: string | null;
+}
+
+/** One class meeting of a league: who came, and the groups they played in. */
+export interface SessionRecord {
+	/** Random UUID. */
+	id: string;
+	leagueId: string;
+	/** The day of the class, `YYYY-MM-DD` in the instructor's time zone. */
+	date: string;
+	/** Roster ids of the students marked present, in roster order. */
+	present: PlayerId[];
+	groups: SessionGroup[];
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** A salted PBKDF2 hash of the instructor's PIN (see `$lib/pin`); never the PIN itself. */
+export interface PinHashRecord {
+	algorithm: 'PBKDF2-SHA-256';
+	iterations: number;
+	/** Base64. */
+	salt: string;
+	/** Base64. */
+	hash: string;
+}
+
+/**
+ * A device-wide setting: this device's id, the league the instructor works on, and the
+ * instructor's PIN when one is set. Kept out of backups: they belong to the device.
+ */
+export type MetaRecord =
+	| { key: 'deviceId'; value: string }
+	| { key: 'currentLeague'; value: string }
+	| { key: 'pin'; value: PinHashRecord };
 
 /** The engine's setup for a stored game. */
 export function toSetup(game: GameRecord): GameSetup {

@@ -28,6 +28,26 @@ export function declareSchema(db: Dexie): void {
 		meta: 'key'
 	});
 
+	// Version 3: the league (issue 5). Version 2 is the sign-off's (issue 4).
+	db.version(3)
+		.stores({
+			// Every league of the device is listed at once (a handful), so only the key.
+			leagues: 'id',
+			// [leagueId+date]: a league's sessions in date order from one range; the term's
+			//   earlier groups (the pairs already seen) come from the same range.
+			sessions: 'id, [leagueId+date]'
+			// games gain voidedAt and voidReason, which nothing looks up by: no index.
+		})
+		.upgrade((tx) =>
+			tx
+				.table('games')
+				.toCollection()
+				.modify((game: Record<string, unknown>) => {
+					game.voidedAt ??= null;
+					game.voidReason ??= null;
+				})
+		);
+
 	// Version 4: UDL matches (issue 7). Versions 2 and 3 are the sign-off's and the league's.
 	db.version(4).stores({
 		// *gameIds: the match a game belongs to, in one lookup from the game's page; a match's

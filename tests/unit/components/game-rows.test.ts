@@ -31,6 +31,8 @@ function game(change: Partial<GameRecord> = {}): GameRecord {
 		leagueId: null,
 		sessionId: null,
 		deviceId: 'device',
+		voidedAt: null,
+		voidReason: null,
 		...change
 	};
 }

@@ -1,0 +1,161 @@
+/**
+ * The backup file's shape, as a valibot schema: what a restore accepts before it touches the
+ * store. Types are inferred from the schema and checked against the stored records below, so
+ * the two cannot drift apart unnoticed.
+ *
+ * Games are loose objects: fields this version does not know (added by a later feature, such
+ * as sign-off) are kept through a backup and a restore rather than silently dropped.
+ */
+import * as v from 'valibot';
+import { isDay } from '$lib/days';
+import type {
+	EventRecord,
+	GameRecord,
+	LeagueRecord,
+	PlayerRecord,
+	SessionRecord
+} from '$lib/db/records';
+import { RULESETS } from '$lib/rules/rulesets';
+import type { RulesetId } from '$lib/rules/types';
+
+/** Marks a file as this app's backup. */
+export const BACKUP_APP = 'muggins-league';
+/** The format this version writes and reads; a restore refuses a newer one. */
+export const BACKUP_FORMAT = 1;
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const time = v.pipe(v.string(), v.isoTimestamp());
+const day = v.pipe(
+	v.string(),
+	v.check((s: string) => isDay(s), 'not a date')
+);
+const whole = v.pipe(v.number(), v.integer());
+const natural = v.pipe(whole, v.minValue(0));
+const rulesetId = v.picklist(RULESETS.map((r) => r.id) as [RulesetId, ...RulesetId[]]);
+const options = v.object({
+	target: v.optional(v.nullable(v.pipe(whole, v.minValue(1)))),
+	rounds: v.optional(v.pipe(whole, v.minValue(1)))
+});
+
+const player = v.object({
+	id,
+	name: text(200),
+	nameKey: text(200),
+	createdAt: time,
+	updatedAt: time,
+	lastPlayedAt: v.nullable(time),
+	retiredAt: v.nullable(time),
+	leagueId: v.nullable(id)
+});
+
+const league = v.object({
+	id,
+	name: text(200),
+	term: v.object({ name: text(200), start: v.nullable(day), end: v.nullable(day) }),
+	rulesetId,
+	options,
+	createdAt: time,
+	updatedAt: time
+});
+
+const session = v.object({
+	id,
+	leagueId: id,
+	date: day,
+	present: v.array(id),
+	groups: v.array(v.object({ players: v.array(id), gameId: v.nullable(id) })),
+	createdAt: time,
+	updatedAt: time
+});
+
+const gameEntries = {
+	id,
+	rulesetId,
+	options,
+	seats: v.pipe(v.array(id), v.minLength(2), v.maxLength(4)),
+	sides: v.nullable(v.array(v.array(id))),
+	status: v.picklist(['in-progress', 'finished']),
+	createdAt: time,
+	updatedAt: time,
+	finishedAt: v.nullable(time),
+	leagueId: v.nullable(id),
+	sessionId: v.nullable(id),
+	deviceId: text(200),
+	voidedAt: v.nullable(time),
+	voidReason: v.nullable(text(1000))
+};
+const game = v.looseObject(gameEntries);
+
+const held = v.union([
+	v.object({ pips: natural, tiles: natural }),
+	v.object({ dominoes: v.array(text(5)) })
+]);
+
+const event = v.variant('type', [
+	v.object({ id, type: v.literal('score'), player: id, count: whole }),
+	v.object({ id, type: v.literal('muggins'), by: id, from: id, count: whole }),
+	v.object({
+		id,
+		type: v.literal('hand-end'),
+		outcome: v.picklist(['domino', 'blocked']),
+		wentOut: v.optional(id),
+		hands: v.record(id, held),
+		spinner: v.optional(text(5))
+	}),
+	v.object({ id, type: v.literal('adjust'), player: id, points: whole, note: text(1000) }),
+	v.object({ id, type: v.literal('time-up') }),
+	v.object({
+		id,
+		type: v.literal('penalty'),
+		player: id,
+		kind: v.picklist(['slow-play', 'passed-could-play', 'bogus-play'])
+	}),
+	v.object({ id, type: v.literal('end'), reason: v.optional(text(1000)) }),
+	v.object({ id, type: v.literal('void'), target: id })
+]);
+
+const eventRecord = v.object({
+	gameId: id,
+	seq: v.pipe(whole, v.minValue(1)),
+	event,
+	at: time,
+	deviceId: text(200),
+	redoOf: v.nullable(id)
+});
+
+/** Everything a backup holds, table by table. */
+export const StoreDataSchema = v.object({
+	leagues: v.array(league),
+	players: v.array(player),
+	sessions: v.array(session),
+	games: v.array(game),
+	events: v.array(eventRecord)
+});
+
+/** The whole file. */
+export const BackupSchema = v.object({
+	app: v.literal(BACKUP_APP),
+	format: v.literal(BACKUP_FORMAT),
+	appVersion: text(50),
+	exportedAt: time,
+	data: StoreDataSchema
+});
+
+/** A backup file as read and checked. */
+export type Backup = v.InferOutput<typeof BackupSchema>;
+/** The tables of a backup. */
+export type StoreData = v.InferOutput<typeof StoreDataSchema>;
+
+// The schema must give back the very shapes the store holds (games: their known fields).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type KnownGame = v.InferOutput<v.ObjectSchema<typeof gameEntries, undefined>>;
+type Checks = [
+	Same<v.InferOutput<typeof player>, PlayerRecord>,
+	Same<v.InferOutput<typeof league>, LeagueRecord>,
+	Same<v.InferOutput<typeof session>, SessionRecord>,
+	Same<KnownGame, GameRecord>,
+	Same<v.InferOutput<typeof eventRecord>, EventRecord>
+];
+/** Fails to compile when the schema and `records.ts` disagree. */
+export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true];

@@ -1,0 +1,155 @@
+/**
+ * A league's roster: the students of the class, as player records that carry the league's id.
+ * Names are unique within a roster (compared like `players.nameKey`), not across the device,
+ * so two classes can each have an Ana. A student is retired, never deleted, so their games
+ * and standings stay whole.
+ */
+import type { PlayerId } from '$lib/rules/types';
+import { timestamp } from './clock';
+import { db } from './db';
+import { DbError, guard } from './errors';
+import { MAX_NAME_LENGTH, cleanName, nameKey } from './players';
+import type { PlayerRecord } from './records';
+
+/** By name, as a class list is read. */
+function byName(a: PlayerRecord, b: PlayerRecord): number {
+	return (
+		a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
+	);
+}
+
+function checked(name: string): string {
+	const clean = typeof name === 'string' ? cleanName(name) : '';
+	if (clean === '') throw new DbError('name-required');
+	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
+	return clean;
+}
+
+function rosterOf(leagueId: string): Promise<PlayerRecord[]> {
+	return db.players.where('leagueId').equals(leagueId).toArray();
+}
+
+async function mustGetLeague(leagueId: string): Promise<void> {
+	if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
+}
+
+/** Refuses `name` when someone else on the roster already has it. */
+function checkFree(roster: readonly PlayerRecord[], name: string, except?: PlayerId): void {
+	const key = nameKey(name);
+	const same = roster.find((p) => p.nameKey === key && p.id !== except);
+	if (!same) return;
+	throw new DbError(same.retiredAt === null ? 'on-roster' : 'on-roster-retired', {
+		name: same.name
+	});
+}
+
+/** The roster of league `leagueId` by name: current students, or with `retired` the others. */
+export async function list(
+	leagueId: string,
+	filter: { retired?: boolean } = {}
+): Promise<PlayerRecord[]> {
+	const all = await guard(() => rosterOf(leagueId));
+	const retired = filter.retired ?? false;
+	return all.filter((p) => (p.retiredAt !== null) === retired).sort(byName);
+}
+
+/** Everyone who was ever on the roster, current and retired, by name. */
+export async function everyone(leagueId: string): Promise<PlayerRecord[]> {
+	return (await guard(() => rosterOf(leagueId))).sort(byName);
+}
+
+/**
+ * Adds students to the roster in one `rw` transaction: all of them, or none when one name is
+ * refused (empty, too long, on the roster already, or twice in `names`).
+ * @throws DbError `not-found` (league), `name-required`, `name-too-long`, `on-roster`,
+ * `on-roster-retired`
+ */
+export async function add(
+	leagueId: string,
+	names: readonly string[],
+	opts: { now?: string } = {}
+): Promise<PlayerRecord[]> {
+	const clean = names.map(checked);
+	return guard(() =>
+		db.transaction('rw', db.players, db.leagues, async () => {
+			await mustGetLeague(leagueId);
+			const roster = await rosterOf(leagueId);
+			const at = timestamp(opts.now);
+			const added: PlayerRecord[] = [];
+			for (const name of clean) {
+				checkFree([...roster, ...added], name);
+				added.push({
+					id: crypto.randomUUID(),
+					name,
+					nameKey: nameKey(name),
+					createdAt: at,
+					updatedAt: at,
+					lastPlayedAt: null,
+					retiredAt: null,
+					leagueId
+				});
+			}
+			await db.players.bulkAdd(added);
+			return added;
+		})
+	);
+}
+
+async function mustGetStudent(id: PlayerId): Promise<PlayerRecord & { leagueId: string }> {
+	const player = await db.players.get(id);
+	if (!player || player.leagueId === null) throw new DbError('not-on-roster');
+	return player as PlayerRecord & { leagueId: string };
+}
+
+/**
+ * Renames a student (their games show the new name: they refer to the id).
+ * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
+ * `on-roster-retired`
+ */
+export async function rename(
+	id: PlayerId,
+	name: string,
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	const clean = checked(name);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const student = await mustGetStudent(id);
+			checkFree(await rosterOf(student.leagueId), clean, id);
+			const renamed = {
+				...student,
+				name: clean,
+				nameKey: nameKey(clean),
+				updatedAt: timestamp(opts.now)
+			};
+			await db.players.put(renamed);
+			return renamed;
+		})
+	);
+}
+
+/**
+ * Retires a student (they leave the class) or, with `retired: false`, brings them back. A
+ * retired student keeps their games and their line in the standings, but is no longer
+ * offered for sessions.
+ * @throws DbError `not-on-roster`
+ */
+export async function setRetired(
+	id: PlayerId,
+	retired: boolean,
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const student = await mustGetStudent(id);
+			const at = timestamp(opts.now);
+			const changed = {
+				...student,
+				retiredAt: retired ? (student.retiredAt ?? at) : null,
+				updatedAt: at
+			};
+			await db.players.put(changed);
+			return changed;
+		})
+	);
+}

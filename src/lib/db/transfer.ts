@@ -1,0 +1,173 @@
+/**
+ * The whole store in and out, for backup and restore: every league, player, session, game and
+ * event (device settings stay: the device id, the current league and the PIN belong to the
+ * device, not to the data).
+ */
+import Dexie from 'dexie';
+import { db } from './db';
+import { guard } from './errors';
+import type { EventRecord, GameRecord, LeagueRecord, PlayerRecord, SessionRecord } from './records';
+
+/** Every record a backup holds, by table. */
+export interface StoreDump {
+	leagues: LeagueRecord[];
+	players: PlayerRecord[];
+	sessions: SessionRecord[];
+	games: GameRecord[];
+	events: EventRecord[];
+}
+
+/** How a restore treats what the device already holds. */
+export type RestoreMode = 'merge' | 'replace';
+
+/** What a restore will do to one table. */
+export interface TablePlan {
+	/** Records not on the device: added. */
+	added: number;
+	/** Records on the device that the file has in a newer version: replaced by it. */
+	updated: number;
+	/** Records the device already has as they are, or in a newer version: kept. */
+	kept: number;
+	/** Records on the device that a replace removes. */
+	removed: number;
+}
+
+/** What a restore will do, table by table. */
+export type RestorePlan = Record<keyof StoreDump, TablePlan>;
+
+const TABLES = ['leagues', 'players', 'sessions', 'games', 'events'] as const;
+
+function tables() {
+	return [db.leagues, db.players, db.sessions, db.games, db.events];
+}
+
+/** Everything, read in one transaction (a consistent copy while another tab writes). */
+export async function dump(): Promise<StoreDump> {
+	return guard(() =>
+		db.transaction('r', tables(), async () => ({
+			leagues: await db.leagues.toArray(),
+			players: await db.players.toArray(),
+			sessions: await db.sessions.toArray(),
+			games: await db.games.toArray(),
+			events: await db.events.toArray()
+		}))
+	);
+}
+
+type Stamped = { id: string; updatedAt: string };
+
+/**
+ * When a record last changed. A game's `updatedAt` follows its log only, so its void and its
+ * signing (a field issue 4 adds) count too.
+ */
+function changedAt(record: Stamped): string {
+	const { voidedAt, signedAt } = record as { voidedAt?: unknown; signedAt?: unknown };
+	return [record.updatedAt, voidedAt, signedAt]
+		.filter((t): t is string => typeof t === 'string')
+		.reduce((a, b) => (b > a ? b : a));
+}
+
+/** Which of the file's records a merge writes: new ones, and newer versions of ones held. */
+function newer<T extends Stamped>(incoming: readonly T[], held: ReadonlyMap<string, T>) {
+	const write: T[] = [];
+	let added = 0;
+	let updated = 0;
+	for (const record of incoming) {
+		const mine = held.get(record.id);
+		if (!mine) added++;
+		else if (changedAt(record) > changedAt(mine)) updated++;
+		else continue;
+		write.push(record);
+	}
+	return { write, added, updated, kept: incoming.length - write.length };
+}
+
+function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
+	return new Map(records.map((r) => [r.id, r]));
+}
+
+/**
+ * The merge: records by id, where the same record twice is one record and, of two versions,
+ * the later `updatedAt` wins. A game and its events go together: a game taken from the file
+ * brings its whole log, replacing the device's, so two logs are never interleaved.
+ */
+function mergePlan(file: StoreDump, held: StoreDump) {
+	const leagues = newer(file.leagues, byId(held.leagues));
+	const players = newer(file.players, byId(held.players));
+	const sessions = newer(file.sessions, byId(held.sessions));
+	const games = newer(file.games, byId(held.games));
+	const taken = new Set(games.write.map((g) => g.id));
+	const events = file.events.filter((e) => taken.has(e.gameId));
+	const replacedEvents = held.events.filter((e) => taken.has(e.gameId)).length;
+	const eventPlan: TablePlan = {
+		added: Math.max(0, events.length - replacedEvents),
+		updated: Math.min(events.length, replacedEvents),
+		kept: file.events.length - events.length,
+		removed: Math.max(0, replacedEvents - events.length)
+	};
+	return { leagues, players, sessions, games, events, taken, eventPlan };
+}
+
+function plainPlan(p: { added: number; updated: number; kept: number }): TablePlan {
+	return { added: p.added, updated: p.updated, kept: p.kept, removed: 0 };
+}
+
+/** What restoring `file` in `mode` would do, without doing it. */
+export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestorePlan> {
+	const held = await dump();
+	if (mode === 'replace') {
+		const out = {} as RestorePlan;
+		for (const t of TABLES) {
+			out[t] = { added: file[t].length, updated: 0, kept: 0, removed: held[t].length };
+		}
+		return out;
+	}
+	const m = mergePlan(file, held);
+	return {
+		leagues: plainPlan(m.leagues),
+		players: plainPlan(m.players),
+		sessions: plainPlan(m.sessions),
+		games: plainPlan(m.games),
+		events: m.eventPlan
+	};
+}
+
+/**
+ * Restores `file`: with `replace`, the device's leagues, players, sessions, games and events
+ * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
+ * if anything fails, nothing changed.
+ */
+export async function restore(file: StoreDump, mode: RestoreMode): Promise<void> {
+	await guard(() =>
+		db.transaction('rw', tables(), async () => {
+			if (mode === 'replace') {
+				for (const table of tables()) await table.clear();
+				await db.leagues.bulkAdd(file.leagues);
+				await db.players.bulkAdd(file.players);
+				await db.sessions.bulkAdd(file.sessions);
+				await db.games.bulkAdd(file.games);
+				await db.events.bulkAdd(file.events);
+				return;
+			}
+			const held = {
+				leagues: await db.leagues.toArray(),
+				players: await db.players.toArray(),
+				sessions: await db.sessions.toArray(),
+				games: await db.games.toArray(),
+				events: [] as EventRecord[]
+			};
+			const m = mergePlan(file, held);
+			await db.leagues.bulkPut(m.leagues.write);
+			await db.players.bulkPut(m.players.write);
+			await db.sessions.bulkPut(m.sessions.write);
+			await db.games.bulkPut(m.games.write);
+			for (const gameId of m.taken) {
+				await db.events
+					.where('[gameId+seq]')
+					.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+					.delete();
+			}
+			await db.events.bulkAdd(m.events);
+		})
+	);
+}

@@ -1,0 +1,158 @@
+/**
+ * Reading a class list into a roster: a CSV file from a spreadsheet or gradebook (parsed by
+ * papaparse, so quoted commas and line breaks inside names are read right), or names pasted
+ * one per line. Pure: it only previews. Nothing is added until the instructor confirms and
+ * the roster module stores the rows marked new.
+ */
+import Papa from 'papaparse';
+import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
+import { message, type MessageCode, type MessageParams } from '$lib/messages';
+
+/** A file read into rows of cells, before any column is picked. */
+export interface ParsedTable {
+	/** Every non-blank row, cells as text. */
+	rows: string[][];
+	/** The widest row's number of cells. */
+	width: number;
+	/** Whether the first row looks like column titles ("Name", "Student", …). */
+	headerGuess: boolean;
+}
+
+/** Which cells make a name: one column, or two joined (first name, last name). */
+export interface ColumnPick {
+	/** 0-based columns whose cells are joined with a space, in this order. */
+	columns: number[];
+	/** Skip the first row: it holds column titles. */
+	header: boolean;
+}
+
+/** Why a row is not imported (sentences in `messages.ts`). */
+export type RowProblem = Extract<
+	MessageCode,
+	'import-no-name' | 'import-duplicate' | 'import-on-roster' | 'import-too-long'
+>;
+
+/** One row of the preview. */
+export interface PreviewRow {
+	/** The row's number among the file's rows with text (1 = the first), header included. */
+	line: number;
+	/** The name as it will be stored (cleaned). */
+	name: string;
+	problem: RowProblem | null;
+	params: MessageParams;
+}
+
+/** Why a whole file cannot be read (sentences in `messages.ts`). */
+export type ImportErrorCode = Extract<MessageCode, 'import-empty-file' | 'import-unreadable'>;
+
+/** A class list that cannot be read at all. Nothing was imported. */
+export class ImportError extends Error {
+	readonly code: ImportErrorCode;
+	readonly params: MessageParams;
+
+	constructor(code: ImportErrorCode, params: MessageParams = {}) {
+		super(message(code, params));
+		this.name = 'ImportError';
+		this.code = code;
+		this.params = params;
+	}
+}
+
+/** Largest class list read: far beyond a class, small enough never to hang the page. */
+export const MAX_IMPORT_BYTES = 1_000_000;
+
+const HEADER_WORDS =
+	/^(name|names|student|students|full name|first name|first|last name|last|surname|given name|family name|nombre|apellido|pupil|learner)s?$/i;
+
+/**
+ * Reads CSV `text` (a BOM and blank lines are skipped; the delimiter, comma, semicolon or tab,
+ * is detected).
+ * @throws ImportError `import-empty-file`, `import-unreadable`
+ */
+export function parseCsv(text: string): ParsedTable {
+	const body = text.replace(/^\uFEFF/, '');
+	if (body.length > MAX_IMPORT_BYTES) {
+		throw new ImportError('import-unreadable', { detail: 'it is too big for a class list' });
+	}
+	const result = Papa.parse<string[]>(body, {
+		skipEmptyLines: 'greedy',
+		delimitersToGuess: [',', ';', '\t']
+	});
+	const fatal = result.errors.find((e) => e.type === 'Quotes');
+	if (fatal) {
+		const row = (fatal.row ?? 0) + 1;
+		throw new ImportError('import-unreadable', { detail: `a quote is not closed in row ${row}` });
+	}
+	const rows = result.data.filter((r) => r.some((c) => c.trim() !== ''));
+	if (rows.length === 0) throw new ImportError('import-empty-file');
+	const width = Math.max(...rows.map((r) => r.length));
+	const first = rows[0] ?? [];
+	const headerGuess = rows.length > 1 && first.some((c) => HEADER_WORDS.test(c.trim()));
+	return { rows, width, headerGuess };
+}
+
+/** Names pasted one per line, read as a one-column table without a header; blank lines skipped. */
+export function parseLines(text: string): ParsedTable {
+	const rows = text
+		.replace(/^\uFEFF/, '')
+		.split(/\r\n|\r|\n/)
+		.filter((line) => line.trim() !== '')
+		.map((line) => [line]);
+	return { rows, width: 1, headerGuess: false };
+}
+
+/**
+ * The columns a name is most likely in: the header's "Name" column, or its first-name and
+ * last-name columns, else the first column.
+ */
+export function guessColumns(table: ParsedTable): number[] {
+	const first = table.rows[0] ?? [];
+	if (table.headerGuess) {
+		const full = first.findIndex((c) => /^(full )?names?$|^students?$/i.test(c.trim()));
+		if (full >= 0) return [full];
+		const given = first.findIndex((c) => /^(first( name)?|given name|nombre)$/i.test(c.trim()));
+		const family = first.findIndex((c) =>
+			/^(last( name)?|surname|family name|apellido)$/i.test(c.trim())
+		);
+		if (given >= 0 && family >= 0) return [given, family];
+		if (given >= 0) return [given];
+	}
+	return [0];
+}
+
+/**
+ * The preview of importing `table` with `pick` onto a roster that already has `existing`
+ * names: each row's cleaned name and, for a row that will not be imported, why (no name, too
+ * long, already on the roster, or the same as an earlier row). Rows are numbered as in the file.
+ */
+export function preview(
+	table: ParsedTable,
+	pick: ColumnPick,
+	existing: readonly string[]
+): PreviewRow[] {
+	const onRoster = new Set(existing.map(nameKey));
+	const firstLine = new Map<string, number>();
+	const out: PreviewRow[] = [];
+	table.rows.forEach((cells, i) => {
+		if (pick.header && i === 0) return;
+		const line = i + 1;
+		const name = cleanName(pick.columns.map((c) => cells[c] ?? '').join(' '));
+		const key = nameKey(name);
+		let problem: RowProblem | null = null;
+		let params: MessageParams = {};
+		if (name === '') problem = 'import-no-name';
+		else if (name.length > MAX_NAME_LENGTH)
+			[problem, params] = ['import-too-long', { max: MAX_NAME_LENGTH }];
+		else if (onRoster.has(key)) problem = 'import-on-roster';
+		else if (firstLine.has(key))
+			[problem, params] = ['import-duplicate', { row: firstLine.get(key) }];
+		if (problem === null) firstLine.set(key, line);
+		out.push({ line, name, problem, params });
+	});
+	return out;
+}
+
+/** The names `rows` will add: the rows without a problem. */
+export function namesToAdd(rows: readonly PreviewRow[]): string[] {
+	return rows.filter((r) => r.problem === null).map((r) => r.name);
+}

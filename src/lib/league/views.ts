@@ -1,0 +1,272 @@
+/**
+ * What the league pages show, read from the store in one place per page so the pages stay
+ * thin: each loader reads through the entity modules and shapes the result for its page. Run
+ * them inside `Live` so the pages follow the database (other tabs included).
+ */
+import * as cards from '$lib/db/cards';
+import { DbError } from '$lib/db/errors';
+import * as games from '$lib/db/games';
+import * as leagues from '$lib/db/leagues';
+import * as players from '$lib/db/players';
+import type { LeagueRecord, PlayerRecord, SessionRecord } from '$lib/db/records';
+import * as roster from '$lib/db/roster';
+import * as sessions from '$lib/db/sessions';
+import { dayOfTime } from '$lib/days';
+import { progression, type Progression } from '$lib/rules/progression';
+import {
+	gamesOf,
+	race,
+	standings,
+	type PlayerGame,
+	type Race,
+	type StandingsRow
+} from '$lib/rules/standings';
+import type { GameState, PlayerId, SideLabel } from '$lib/rules/types';
+
+/** Player names by id: the league's roster (retired students too) and anyone else seated. */
+export type Names = ReadonlyMap<PlayerId, string>;
+
+/** The name for `id`, or the words for a player this device does not know. */
+export function nameIn(names: Names, id: PlayerId): string {
+	return names.get(id) ?? 'Unknown player';
+}
+
+async function namesFor(
+	leagueId: string,
+	seated: Iterable<PlayerId> = []
+): Promise<Map<PlayerId, string>> {
+	const names = new Map((await roster.everyone(leagueId)).map((p) => [p.id, p.name]));
+	const missing = [...new Set(seated)].filter((id) => !names.has(id));
+	for (const [id, p] of await players.getMany(missing)) names.set(id, p.name);
+	return names;
+}
+
+/** A league in the list of leagues. */
+export interface LeagueItem {
+	league: LeagueRecord;
+	contents: leagues.LeagueContents;
+	current: boolean;
+}
+
+/** Every league of the device, the current one first. */
+export async function leagueList(): Promise<LeagueItem[]> {
+	const [all, current] = await Promise.all([leagues.list(), leagues.currentId()]);
+	const items = await Promise.all(
+		all.map(async (league) => ({
+			league,
+			contents: await leagues.contents(league.id),
+			current: league.id === current
+		}))
+	);
+	return items.sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** The standings page. */
+export interface StandingsView {
+	league: LeagueRecord;
+	rows: StandingsRow[];
+	names: Names;
+	/** Students who left the class (their rows stay, marked). */
+	retired: ReadonlySet<PlayerId>;
+	/** Cards that count. */
+	counted: number;
+	race: Race;
+}
+
+/**
+ * The standings of league `leagueId`: every current student (with zeros before a first game)
+ * and every retired student who played, from the cards that count.
+ * @throws DbError `not-found`
+ */
+export async function standingsView(leagueId: string): Promise<StandingsView> {
+	const [league, everyone, counted] = await Promise.all([
+		leagues.get(leagueId),
+		roster.everyone(leagueId),
+		cards.counted(leagueId)
+	]);
+	const retired = new Set(everyone.filter((p) => p.retiredAt !== null).map((p) => p.id));
+	const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
+	const rows = standings(counted, listed);
+	const names = await namesFor(
+		leagueId,
+		rows.map((r) => r.player)
+	);
+	return { league, rows, names, retired, counted: counted.length, race: race(counted, listed) };
+}
+
+/** Where a session's group stands. */
+export type GroupStatus = cards.CardStatus | 'not-started';
+
+/** A group of a session, with its game's standing. */
+export interface GroupView {
+	index: number;
+	players: PlayerId[];
+	gameId: string | null;
+	status: GroupStatus;
+	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
+	winners: SideLabel[];
+	/** The hand being played, while the game is on. */
+	hand: number | null;
+	voidReason: string | null;
+}
+
+/** The session page. */
+export interface SessionView {
+	league: LeagueRecord;
+	session: SessionRecord;
+	/** Current students, by name: who can be marked present. */
+	students: PlayerRecord[];
+	names: Names;
+	groups: GroupView[];
+	/** Present students in no group. */
+	ungrouped: PlayerId[];
+}
+
+async function groupView(
+	index: number,
+	group: SessionRecord['groups'][number]
+): Promise<GroupView> {
+	const base = { index, players: group.players, gameId: group.gameId, voidReason: null };
+	if (!group.gameId) return { ...base, status: 'not-started', sides: [], winners: [], hand: null };
+	const view = await games.get(group.gameId);
+	const record: cards.CardRecord = view.record;
+	const status = cards.cardStatus(record);
+	const { state } = view;
+	const result = status === 'signed' ? record.result : null;
+	return {
+		...base,
+		status,
+		voidReason: record.voidReason,
+		sides: result?.sides ?? state.sides.map((s) => ({ ...s, total: state.totals[s.label] ?? 0 })),
+		winners: result?.winners ?? (state.over ? state.winners : []),
+		hand: state.over ? null : state.hand
+	};
+}
+
+/**
+ * Session `sessionId` with its league, the students to mark, and each group's game.
+ * @throws DbError `not-found`
+ */
+export async function sessionView(sessionId: string): Promise<SessionView> {
+	const session = await sessions.get(sessionId);
+	const [league, students, groups] = await Promise.all([
+		leagues.get(session.leagueId),
+		roster.list(session.leagueId),
+		Promise.all(session.groups.map((g, i) => groupView(i, g)))
+	]);
+	const names = await namesFor(
+		session.leagueId,
+		session.groups.flatMap((g) => g.players)
+	);
+	return { league, session, students, names, groups, ungrouped: sessions.ungrouped(session) };
+}
+
+/** A session in the list of a league's sessions. */
+export interface SessionItem {
+	session: SessionRecord;
+	groups: number;
+	started: number;
+}
+
+/** The sessions of league `leagueId`, the latest first. */
+export async function sessionList(leagueId: string): Promise<SessionItem[]> {
+	return (await sessions.list(leagueId)).map((session) => ({
+		session,
+		groups: session.groups.length,
+		started: session.groups.filter((g) => g.gameId !== null).length
+	}));
+}
+
+/** A student's page. */
+export interface StudentView {
+	league: LeagueRecord;
+	student: PlayerRecord;
+	/** Their line in the standings. */
+	row: StandingsRow | null;
+	/** Their counted games, oldest first. */
+	games: PlayerGame[];
+	names: Names;
+	/** Games won and points after each day of play. */
+	overTime: { dates: string[]; wins: number[]; points: number[] };
+	/** Their games that do not count (yet): in progress, unsigned or voided. */
+	notCounted: { gameId: string; status: cards.CardStatus; date: string }[];
+}
+
+/**
+ * Student `playerId` of league `leagueId`.
+ * @throws DbError `not-found`, `not-on-roster`
+ */
+export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
+	const [league, student, counted, all] = await Promise.all([
+		leagues.get(leagueId),
+		players.get(playerId),
+		cards.counted(leagueId),
+		cards.ofLeague(leagueId)
+	]);
+	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
+	const played = gamesOf(counted, playerId);
+	const row = standings(counted, [playerId]).find((r) => r.player === playerId) ?? null;
+	const dates: string[] = [];
+	const wins: number[] = [];
+	const points: number[] = [];
+	for (const g of played) {
+		const w = (wins.at(-1) ?? 0) + (g.result === 'lost' ? 0 : 1);
+		const p = (points.at(-1) ?? 0) + g.points;
+		if (dates.at(-1) === g.date) {
+			wins[wins.length - 1] = w;
+			points[points.length - 1] = p;
+		} else {
+			dates.push(g.date);
+			wins.push(w);
+			points.push(p);
+		}
+	}
+	const notCounted = all
+		.filter((g) => g.seats.includes(playerId) && !cards.countsInStandings(g))
+		.map((g) => ({ gameId: g.id, status: cards.cardStatus(g), date: dayOfTime(g.createdAt) }));
+	const names = await namesFor(
+		leagueId,
+		played.flatMap((g) => [...g.opponents, ...g.partners])
+	);
+	return {
+		league,
+		student,
+		row,
+		games: played,
+		names,
+		overTime: { dates, wins, points },
+		notCounted
+	};
+}
+
+/** A league card, for the instructor. */
+export interface CardView {
+	league: LeagueRecord;
+	record: cards.CardRecord;
+	status: cards.CardStatus;
+	state: GameState;
+	names: Names;
+	progression: Progression;
+	/** The day of its session, or the day it was started. */
+	date: string;
+}
+
+/**
+ * Game `gameId` of league `leagueId` as a card.
+ * @throws DbError `not-found`, `not-a-league-card`
+ */
+export async function cardView(leagueId: string, gameId: string): Promise<CardView> {
+	const [league, view] = await Promise.all([leagues.get(leagueId), games.get(gameId)]);
+	const record: cards.CardRecord = view.record;
+	if (record.leagueId !== leagueId) throw new DbError('not-a-league-card');
+	const session = record.sessionId ? await sessions.get(record.sessionId).catch(() => null) : null;
+	return {
+		league,
+		record,
+		status: cards.cardStatus(record),
+		state: view.state,
+		names: await namesFor(leagueId, record.seats),
+		progression: progression(view.state),
+		date: session?.date ?? dayOfTime(record.createdAt)
+	};
+}

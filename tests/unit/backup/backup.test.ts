@@ -1,0 +1,180 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+	MAX_BACKUP_BYTES,
+	makeBackup,
+	planRestore,
+	readBackup,
+	restoreBackup,
+	summarize
+} from '$lib/backup/backup';
+import type { Backup } from '$lib/backup/schema';
+import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
+import * as games from '$lib/db/games';
+import * as leagues from '$lib/db/leagues';
+import * as roster from '$lib/db/roster';
+import * as sessions from '$lib/db/sessions';
+import * as settings from '$lib/db/settings';
+import type { PlayerRecord } from '$lib/db/records';
+import * as transfer from '$lib/db/transfer';
+import { expectCode, resetDb } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
+
+beforeEach(resetDb);
+
+/** A league with a session, a signed card, a voided card and a game in progress. */
+async function fill() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+	const [ana, ben, cara] = [...students.values()] as [PlayerRecord, PlayerRecord, PlayerRecord];
+	const session = await sessions.create(leagueId, '2026-01-12');
+	await sessions.setPresent(session.id, [ana.id, ben.id, cara.id]);
+	await sessions.arrange(session.id, [[ana.id, ben.id, cara.id]]);
+	const started = await sessions.startGame(session.id, 0);
+	await games.append(started.id, { type: 'score', player: ana.id, count: 15 });
+	const signed = await playGame(leagueId, [ana, ben], [20, 10]);
+	const voided = await playGame(leagueId, [ben, cara], [5, 10]);
+	await cards.voidCard(voided, 'Wrong rules');
+	await games.create({ players: ['Quick', 'Game'] });
+	return { leagueId, signed, voided };
+}
+
+async function roundTrip(): Promise<string> {
+	return (await makeBackup('0.1.0', { now: new Date('2026-03-27T15:00:00Z') })).text;
+}
+
+describe('backup and restore', () => {
+	it('round-trips everything onto a fresh device, sign-off fields included', async () => {
+		const { leagueId } = await fill();
+		const before = await transfer.dump();
+		const file = await makeBackup('0.1.0', { now: new Date('2026-03-27T15:00:00Z') });
+		expect(file.name).toMatch(/^muggins-backup-2026-03-2[78]\.json$/);
+		await resetDb();
+		const backup = await readBackup(file.text);
+		expect(summarize(backup)).toMatchObject({
+			appVersion: '0.1.0',
+			exportedAt: '2026-03-27T15:00:00.000Z',
+			leagues: ['Period 3'],
+			counts: { leagues: 1, players: 5, sessions: 1, games: 4 }
+		});
+		await restoreBackup(backup, 'replace');
+		const after = await transfer.dump();
+		expect(after).toEqual(before);
+		expect(await leagues.currentId()).toBe(leagueId);
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+	});
+
+	it('merges by id: the same backup twice is one copy of everything', async () => {
+		await fill();
+		const text = await roundTrip();
+		const before = await transfer.dump();
+		const backup = await readBackup(text);
+		const plan = await planRestore(backup, 'merge');
+		expect(plan.games).toEqual({ added: 0, updated: 0, kept: 4, removed: 0 });
+		await restoreBackup(backup, 'merge');
+		await restoreBackup(backup, 'merge');
+		expect(await transfer.dump()).toEqual(before);
+	});
+
+	it('merges a newer version over an older one, and keeps what only the device has', async () => {
+		const { leagueId, signed } = await fill();
+		const text = await roundTrip();
+		// After the backup, the device adds a student; the backup's card is then voided here.
+		await roster.add(leagueId, ['Dan']);
+		const older = await readBackup(text);
+		await cards.voidCard(signed, 'Void after the backup', { now: '2026-03-28T10:00:00.000Z' });
+		await restoreBackup(older, 'merge');
+		expect((await db.games.get(signed))?.voidReason).toBe('Void after the backup');
+		expect((await roster.list(leagueId)).map((p) => p.name)).toContain('Dan');
+
+		// A backup made with a newer game log brings its whole log.
+		await cards.restore(signed);
+		const newer = JSON.parse(text) as Backup;
+		const game = newer.data.games.find((g) => g.id === signed)!;
+		game.updatedAt = '2026-04-01T10:00:00.000Z';
+		newer.data.events = newer.data.events.filter((e) => e.gameId !== signed || e.seq === 1);
+		const plan = await planRestore(await readBackup(JSON.stringify(newer)), 'merge');
+		expect(plan.games.updated).toBe(1);
+		await restoreBackup(await readBackup(JSON.stringify(newer)), 'merge');
+		expect(await db.events.where('[gameId+seq]').between([signed, 0], [signed, 1e9]).count()).toBe(
+			1
+		);
+	});
+
+	it('replaces everything in replace mode, keeping the device’s own settings', async () => {
+		await fill();
+		const text = await roundTrip();
+		await leagues.create({ name: 'Extra league' });
+		await settings.setPinHash({ algorithm: 'PBKDF2-SHA-256', iterations: 1, salt: '', hash: '' });
+		const plan = await planRestore(await readBackup(text), 'replace');
+		expect(plan.leagues).toEqual({ added: 1, updated: 0, kept: 0, removed: 2 });
+		await restoreBackup(await readBackup(text), 'replace');
+		expect((await leagues.list()).map((l) => l.name)).toEqual(['Period 3']);
+		expect(await settings.pinHash()).not.toBeNull();
+	});
+});
+
+describe('a bad file', () => {
+	async function refused(file: string | Blob, code: string) {
+		await fill();
+		const before = await transfer.dump();
+		await expectCode(readBackup(file), code);
+		expect(await transfer.dump()).toEqual(before);
+	}
+
+	/** A valid backup's JSON, changed by `change`. */
+	async function edited(change: (json: Backup) => void): Promise<string> {
+		const json = JSON.parse(await roundTrip()) as Backup;
+		change(json);
+		return JSON.stringify(json);
+	}
+
+	it('over 20 MB is refused before it is read', async () => {
+		const big = new Blob([new Uint8Array(MAX_BACKUP_BYTES + 1)]);
+		await refused(big, 'backup-too-big');
+	});
+
+	it('cut short is refused', async () => {
+		await fill();
+		const text = await roundTrip();
+		await refused(text.slice(0, Math.floor(text.length / 2)), 'backup-not-json');
+	});
+
+	it('that is not JSON at all is refused', async () => {
+		await refused(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2])]), 'backup-not-json');
+	});
+
+	it.each([
+		['another app’s JSON', '{"name":"muggins-league","version":"0.1.0"}'],
+		['a list', '[1,2,3]'],
+		['a number', '42'],
+		['JSON null', 'null']
+	])('%s is refused as foreign', async (_, text) => {
+		await refused(text, 'backup-foreign');
+	});
+
+	it('from a newer format is refused', async () => {
+		await refused(await edited((j) => (j.format = 2 as never)), 'backup-newer');
+	});
+
+	it.each<[string, (json: Backup) => void]>([
+		['a game with one seat', (j) => (j.data.games[0]!.seats = ['x'])],
+		['an unknown rule sheet', (j) => (j.data.leagues[0]!.rulesetId = 'chess' as never)],
+		['an event of an unknown type', (j) => (j.data.events[0]!.event.type = 'shuffle' as never)],
+		['a missing table', (j) => Reflect.deleteProperty(j.data, 'events')],
+		['a bad date', (j) => (j.data.sessions[0]!.date = '2026-13-01')],
+		['an event of a missing game', (j) => (j.data.events[0]!.gameId = 'gone')],
+		['a gap in a game’s events', (j) => (j.data.events = j.data.events.filter((e) => e.seq !== 2))],
+		['the same game twice', (j) => j.data.games.push(j.data.games[0]!)],
+		['a session of a missing league', (j) => (j.data.sessions[0]!.leagueId = 'gone')],
+		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')]
+	])('with %s is refused as damaged, saying where', async (_, change) => {
+		await fill();
+		const text = await edited(change);
+		const before = await transfer.dump();
+		const error = await readBackup(text).catch((e: unknown) => e);
+		expect(error).toMatchObject({ code: 'backup-damaged' });
+		expect((error as Error).message).toMatch(/damaged \(.+\)/);
+		expect(await transfer.dump()).toEqual(before);
+	});
+});

@@ -1,0 +1,65 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { BOM, csvFileName, slug, toCsv, type Cell } from '$lib/export/csv';
+
+/** Parses CSV text the way a spreadsheet reads it (after the BOM), every cell as text. */
+function parse(text: string): string[][] {
+	return Papa.parse<string[]>(text.slice(BOM.length), { skipEmptyLines: true }).data;
+}
+
+describe('toCsv', () => {
+	it('starts with a BOM, ends rows with CRLF, and writes numbers as numbers', () => {
+		const text = toCsv({ header: ['Student', 'Points', 'Win %'], rows: [['Ana', 120, 66.7]] });
+		expect(text.startsWith('\uFEFF')).toBe(true);
+		expect(text.slice(1)).toBe('Student,Points,Win %\r\nAna,120,66.7\r\n');
+		expect(new TextEncoder().encode(text).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+	});
+
+	it('round-trips names with commas, quotes, line breaks, accents and emoji through a parser', () => {
+		const names = [
+			'López, Ana',
+			'Ben "the Bones" Okafor',
+			'Cara\nSecond line',
+			'Dan\r\nWindows line',
+			'  spaced  ',
+			'Zoë 🁣',
+			''
+		];
+		const rows = names.map((n, i): Cell[] => [n, i]);
+		const back = parse(toCsv({ header: ['Student', 'Row'], rows }));
+		expect(back).toEqual([['Student', 'Row'], ...names.map((n, i) => [n, String(i)])]);
+	});
+
+	it.each([
+		['=HYPERLINK("http://x","y")'],
+		['+1+1'],
+		['-2+3'],
+		['@SUM(A1)'],
+		['\t=1'],
+		['\r=1'],
+		['=1\n+2']
+	])('defuses the formula %j with a leading apostrophe', (cell) => {
+		const [, row] = parse(toCsv({ header: ['Student'], rows: [[cell]] }));
+		expect(row).toEqual([`'${cell}`]);
+	});
+
+	it('leaves negative numbers and harmless text alone', () => {
+		const text = toCsv({ header: ['A', 'B', 'C'], rows: [[-5, 'Ana-Maria', 'a=b']] });
+		expect(parse(text)[1]).toEqual(['-5', 'Ana-Maria', 'a=b']);
+	});
+
+	it('writes empty and non-finite cells as empty', () => {
+		const text = toCsv({ header: ['A', 'B', 'C'], rows: [[null, Number.NaN, Infinity]] });
+		expect(text.slice(1)).toBe('A,B,C\r\n,,\r\n');
+	});
+});
+
+describe('file names', () => {
+	it('name the league and the day, safely', () => {
+		expect(csvFileName('Period 3', 'standings', '2026-03-27')).toBe(
+			'muggins-period-3-standings-2026-03-27.csv'
+		);
+		expect(slug('Año 2 / Sección "B"')).toBe('ano-2-seccion-b');
+		expect(slug('!!!')).toBe('league');
+	});
+});

@@ -1,0 +1,100 @@
+import 'fake-indexeddb/auto';
+import Papa from 'papaparse';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import * as games from '$lib/db/games';
+import * as sessions from '$lib/db/sessions';
+import { BOM } from '$lib/export/csv';
+import { leagueCsv } from '$lib/export/league';
+import { resetDb } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
+
+beforeEach(resetDb);
+
+/** The file's rows as objects keyed by the header, cells as text. */
+function records(text: string): Record<string, string>[] {
+	expect(text.startsWith(BOM)).toBe(true);
+	return Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true })
+		.data;
+}
+
+async function smallLeague() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben, "B"', 'Cara', '=Dan']);
+	const s = (n: string) => students.get(n)!;
+	const session = await sessions.create(leagueId, '2026-01-12');
+	const g1 = await playGame(leagueId, [s('Ana'), s('Ben, "B"'), s('Cara')], [30, 10, 5], {
+		sessionId: session.id
+	});
+	const g2 = await playGame(leagueId, [s('Cara'), s('=Dan')], [20, 20], { minute: 2 });
+	const voided = await playGame(leagueId, [s('=Dan'), s('Ana')], [50, 0], { minute: 3 });
+	await cards.voidCard(voided, 'Wrong table');
+	const open = await games.create({
+		players: [{ id: s('Ana').id }, { id: s('Cara').id }],
+		leagueId
+	});
+	await games.append(open.id, { type: 'score', player: s('Ana').id, count: 10 });
+	return { leagueId, g1, g2, voided, open: open.id };
+}
+
+describe('leagueCsv', () => {
+	it('exports the standings with the champion, a name with a comma and a guarded name', async () => {
+		const { leagueId } = await smallLeague();
+		const file = await leagueCsv(leagueId, 'standings', '2026-03-27');
+		expect(file.name).toBe('muggins-period-3-standings-2026-03-27.csv');
+		const rows = records(file.text);
+		expect(
+			rows.map((r) => [r.Place, r.Student, r.Played, r.Won, r['Shared wins'], r.Points, r.Honour])
+		).toEqual([
+			['1', 'Ana', '1', '1', '0', '30', 'champion'],
+			['2', 'Cara', '2', '1', '1', '25', 'runner-up'],
+			['3', "'=Dan", '1', '1', '1', '20', ''],
+			['4', 'Ben, "B"', '1', '0', '0', '10', '']
+		]);
+		expect(file.rows).toBe(4);
+	});
+
+	it('exports one row per player per game, every game with its status', async () => {
+		const { leagueId, g1, voided, open } = await smallLeague();
+		const rows = records((await leagueCsv(leagueId, 'games')).text);
+		expect(rows).toHaveLength(3 + 2 + 2 + 2);
+		expect(
+			rows
+				.filter((r) => r.Game === g1)
+				.map((r) => [r.Date, r.Seat, r.Student, r.Points, r.Result, r.Counts])
+		).toEqual([
+			['2026-01-12', '1', 'Ana', '30', 'won', 'yes'],
+			['2026-01-12', '2', 'Ben, "B"', '10', 'lost', 'yes'],
+			['2026-01-12', '3', 'Cara', '5', 'lost', 'yes']
+		]);
+		expect(rows.find((r) => r.Game === voided)).toMatchObject({
+			Status: 'voided',
+			Counts: 'no',
+			'Void reason': 'Wrong table'
+		});
+		expect(rows.find((r) => r.Game === open)).toMatchObject({
+			Status: 'in progress',
+			Points: '10',
+			Result: ''
+		});
+	});
+
+	it('exports one row per player per hand with running totals', async () => {
+		const { leagueId, g2 } = await smallLeague();
+		const rows = records((await leagueCsv(leagueId, 'hands')).text).filter((r) => r.Game === g2);
+		expect(rows.map((r) => [r.Hand, r.Student, r['Play points'], r['Running total']])).toEqual([
+			['1', 'Cara', '20', '20'],
+			['1', "'=Dan", '20', '20']
+		]);
+	});
+
+	it('exports every stored event as the audit trail', async () => {
+		const { leagueId, open } = await smallLeague();
+		await games.undo(open);
+		const rows = records((await leagueCsv(leagueId, 'events')).text).filter((r) => r.Game === open);
+		expect(rows.map((r) => [r.Seq, r.Type, r.Player, r.Count, r.Undone, r.Description])).toEqual([
+			['1', 'score', 'Ana', '10', 'yes', 'Ana 10'],
+			['2', 'void', '', '', 'no', 'Undo']
+		]);
+		expect(rows[1]!.Undoes).toBe(rows[0]!.Event);
+	});
+});

@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import * as games from '$lib/db/games';
+import * as roster from '$lib/db/roster';
+import * as sessions from '$lib/db/sessions';
+import { cardView, leagueList, sessionView, standingsView, studentView } from '$lib/league/views';
+import { expectCode, resetDb } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
+
+beforeEach(resetDb);
+
+async function setUp() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan', 'Eve']);
+	const s = (n: string) => students.get(n)!;
+	return { leagueId, s };
+}
+
+describe('standingsView', () => {
+	it('lists current students, and retired ones only when they played', async () => {
+		const { leagueId, s } = await setUp();
+		await playGame(leagueId, [s('Ana'), s('Dan')], [20, 10]);
+		await roster.setRetired(s('Dan').id, true);
+		await roster.setRetired(s('Eve').id, true);
+		const view = await standingsView(leagueId);
+		expect(view.rows.map((r) => view.names.get(r.player))).toEqual(['Ana', 'Dan', 'Ben', 'Cara']);
+		expect(view.retired.has(s('Dan').id)).toBe(true);
+		expect(view.counted).toBe(1);
+		expect(view.race.series.map((x) => view.names.get(x.player))).toEqual(['Ana', 'Dan']);
+	});
+});
+
+describe('sessionView', () => {
+	it('shows each group with its game’s standing', async () => {
+		const { leagueId, s } = await setUp();
+		const session = await sessions.create(leagueId, '2026-01-12');
+		const ids = ['Ana', 'Ben', 'Cara', 'Dan', 'Eve'].map((n) => s(n).id);
+		await sessions.setPresent(session.id, ids);
+		await sessions.arrange(session.id, [ids.slice(0, 3), ids.slice(3)]);
+		const game = await sessions.startGame(session.id, 0);
+		await games.append(game.id, { type: 'score', player: ids[1]!, count: 10 });
+		const view = await sessionView(session.id);
+		expect(view.groups.map((g) => [g.status, g.hand, g.sides.map((x) => x.total)])).toEqual([
+			['in-progress', 1, [0, 10, 0]],
+			['not-started', null, []]
+		]);
+		expect(view.students).toHaveLength(5);
+		expect(view.ungrouped).toEqual([]);
+	});
+});
+
+describe('studentView', () => {
+	it('gives a student’s games, line and wins over time, and the games that do not count', async () => {
+		const { leagueId, s } = await setUp();
+		const day1 = await sessions.create(leagueId, '2026-01-12');
+		const day2 = await sessions.create(leagueId, '2026-01-14');
+		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sessionId: day1.id });
+		await playGame(leagueId, [s('Ana'), s('Cara')], [5, 10], { sessionId: day1.id });
+		await playGame(leagueId, [s('Ana'), s('Dan')], [15, 10], { sessionId: day2.id });
+		const voided = await playGame(leagueId, [s('Ana'), s('Eve')], [15, 10]);
+		await cards.voidCard(voided, 'x');
+		const view = await studentView(leagueId, s('Ana').id);
+		expect(view.row).toMatchObject({ played: 3, won: 2, points: 40 });
+		expect(view.overTime).toEqual({
+			dates: ['2026-01-12', '2026-01-14'],
+			wins: [1, 2],
+			points: [25, 40]
+		});
+		expect(view.notCounted).toMatchObject([{ gameId: voided, status: 'voided' }]);
+		expect(view.names.get(s('Cara').id)).toBe('Cara');
+	});
+
+	it('refuses a student of another league', async () => {
+		const { leagueId } = await setUp();
+		const other = await leagueWith(['Zed'], 'Period 5');
+		await expectCode(studentView(leagueId, other.students.get('Zed')!.id), 'not-on-roster');
+	});
+});
+
+describe('cardView', () => {
+	it('gives the card with its progression and date', async () => {
+		const { leagueId, s } = await setUp();
+		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
+		const view = await cardView(leagueId, id);
+		expect(view.status).toBe('signed');
+		expect(view.progression.series.map((x) => x.totals)).toEqual([
+			[0, 20],
+			[0, 10]
+		]);
+		const other = await leagueWith(['Zed'], 'Period 5');
+		await expectCode(cardView(other.leagueId, id), 'not-a-league-card');
+	});
+});
+
+describe('leagueList', () => {
+	it('lists the current league first with what it holds', async () => {
+		const { leagueId } = await setUp();
+		await leagueWith(['Zed'], 'Period 5');
+		const list = await leagueList();
+		expect(list.map((l) => [l.league.id === leagueId, l.current, l.contents.students])).toEqual([
+			[true, true, 5],
+			[false, false, 1]
+		]);
+	});
+});

@@ -1,0 +1,72 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '$lib/db/db';
+import * as instructor from '$lib/pin/instructor';
+import { hashPin, isPin, verifyPin } from '$lib/pin/pin';
+import { expectCode, resetDb } from '../db/helpers';
+
+/** Few rounds: the tests check the logic, not the cost. */
+const fast = { iterations: 1000 };
+
+beforeEach(resetDb);
+
+describe('isPin', () => {
+	it.each([
+		['1234', true],
+		['12345678', true],
+		['123', false],
+		['123456789', false],
+		['12a4', false],
+		[' 1234', false]
+	])('%j → %s', (pin, ok) => {
+		expect(isPin(pin)).toBe(ok);
+	});
+});
+
+describe('hashPin and verifyPin', () => {
+	it('stores a salted hash, never the PIN, and verifies only the same PIN', async () => {
+		const a = await hashPin('2468', fast);
+		const b = await hashPin('2468', fast);
+		expect(a).toMatchObject({ algorithm: 'PBKDF2-SHA-256', iterations: 1000 });
+		expect(JSON.stringify(a)).not.toContain('2468');
+		expect(a.salt).not.toBe(b.salt);
+		expect(a.hash).not.toBe(b.hash);
+		expect(await verifyPin('2468', a)).toBe(true);
+		expect(await verifyPin('2469', a)).toBe(false);
+		expect(await verifyPin('', a)).toBe(false);
+	});
+
+	it('uses many rounds by default', async () => {
+		expect((await hashPin('2468')).iterations).toBeGreaterThanOrEqual(100_000);
+	});
+
+	it('refuses a PIN that is not 4 to 8 digits', async () => {
+		await expectCode(hashPin('12'), 'pin-format');
+	});
+});
+
+describe('instructor PIN', () => {
+	it('is off by default: every check passes', async () => {
+		expect(await instructor.isSet()).toBe(false);
+		expect(await instructor.check('')).toBe(true);
+	});
+
+	it('is set, checked, changed with the old PIN, and removed with it', async () => {
+		await instructor.set('1357', '1357', '', fast);
+		expect(await instructor.isSet()).toBe(true);
+		expect(await instructor.check('1357')).toBe(true);
+		expect(await instructor.check('0000')).toBe(false);
+		await expectCode(instructor.set('2468', '2468', '0000', fast), 'pin-wrong');
+		await instructor.set('2468', '2468', '1357', fast);
+		expect(await instructor.check('2468')).toBe(true);
+		await expectCode(instructor.remove('1357'), 'pin-wrong');
+		await instructor.remove('2468');
+		expect(await instructor.isSet()).toBe(false);
+	});
+
+	it('refuses a mistyped confirmation and stores nothing', async () => {
+		await expectCode(instructor.set('1357', '1375', '', fast), 'pin-mismatch');
+		await expectCode(instructor.set('13', '13', '', fast), 'pin-format');
+		expect(await db.meta.get('pin')).toBeUndefined();
+	});
+});
