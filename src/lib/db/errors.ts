@@ -10,7 +10,18 @@ export const DB_ERROR_CODES = [
 	'name-too-long',
 	'name-taken',
 	'nothing-to-undo',
-	'nothing-to-redo'
+	'nothing-to-redo',
+	'unknown-player',
+	'card-signed',
+	'card-not-finished',
+	'card-changed',
+	'card-not-signed',
+	'already-signed',
+	'signature-empty',
+	'signature-bad',
+	'typed-name-mismatch',
+	'reason-required',
+	'reason-too-long'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

@@ -27,4 +27,23 @@ export function declareSchema(db: Dexie): void {
 		// key: one row per device-wide setting (the device id).
 		meta: 'key'
 	});
+
+	// Sign-off (issue 4): players sign finished cards.
+	db.version(2)
+		.stores({
+			// gameId: a card's signatures, those that count and those set aside, in one range.
+			signatures: 'id, gameId'
+		})
+		.upgrade((tx) =>
+			// Every game record gets the new fields (records.ts: null, never missing); a game
+			// finished before this version is simply not signed yet.
+			tx
+				.table('games')
+				.toCollection()
+				.modify((game: Record<string, unknown>) => {
+					game.signedAt ??= null;
+					game.fingerprint ??= null;
+					game.result ??= null;
+				})
+		);
 }
