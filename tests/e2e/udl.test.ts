@@ -30,6 +30,15 @@ const statusLine = (page: Page) => page.locator('div.status');
 const gameClock = (page: Page) => page.getByRole('timer', { name: 'Game clock' });
 const matchClock = (page: Page) => page.getByRole('timer', { name: 'Match' });
 
+/**
+ * Starts the game clock and waits until the start is stored (the button turns to Pause), so
+ * that moving the fake clock on counts against the game.
+ */
+async function startClock(page: Page) {
+	await page.getByRole('button', { name: 'Start clock' }).click();
+	await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+}
+
 /** Totals on the scoreboard, by name. */
 async function boardTotals(page: Page): Promise<Record<string, number>> {
 	const labels = await page
@@ -55,12 +64,13 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 	await score(page, 'Ana', 10);
 	await score(page, 'Ben', 10);
 
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	await page.clock.fastForward('05:00');
 	await expect(gameClock(page)).toHaveText(/^(10:00|9:59)$/);
 
 	// Paused, the clock survives a reload and stands still however long the break.
 	await page.getByRole('button', { name: 'Pause' }).click();
+	await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
 	const paused = await gameClock(page).textContent();
 	await page.reload();
 	await expect(gameClock(page)).toHaveText(paused ?? '');
@@ -70,6 +80,7 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 
 	// Another tab reads the same clock from the same stored times.
 	await page.getByRole('button', { name: 'Resume' }).click();
+	await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
 	const other = await context.newPage();
 	await other.goto(`/game/${id}`);
 	await page.clock.fastForward('02:00');
@@ -98,7 +109,7 @@ test('a best-of-3 match is played game after game until its winner', async ({ pa
 
 	// Game 1: Ana leads when time runs out.
 	await expect(page.getByText('Game 1 of 3 · Ana 0 – 0 Ben')).toBeVisible();
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	await score(page, 'Ana', 10);
 	await page.clock.fastForward('15:01');
 	await expect(page.getByRole('heading', { name: 'Ana wins' })).toBeVisible();
@@ -109,7 +120,7 @@ test('a best-of-3 match is played game after game until its winner', async ({ pa
 	await expect(page.getByText('Game 2 of 3 · Ana 1 – 0 Ben')).toBeVisible();
 	await expect(gameClock(page)).toHaveText('15:00');
 	await expect(page.getByRole('heading', { name: 'Hand 1' })).toBeVisible();
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	await score(page, 'Ben', 5);
 	await page.clock.fastForward('15:01');
 	await expect(page.getByRole('heading', { name: 'Ben wins' })).toBeVisible();
@@ -117,7 +128,7 @@ test('a best-of-3 match is played game after game until its winner', async ({ pa
 	// Game 3: Ana reaches 150 and takes the match.
 	await page.getByRole('button', { name: 'Start game 3' }).click();
 	await expect(page.getByText('Game 3 of 3 · Ana 1 – 1 Ben')).toBeVisible();
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	for (let i = 0; i < 5; i++) await score(page, 'Ana', 30);
 	await expect(page.getByRole('heading', { name: 'Ana wins' })).toBeVisible();
 	await expect(page.getByText('Ana wins the match 2–1.')).toBeVisible();
@@ -141,8 +152,9 @@ test('the chips view shows the totals as chips passed to the scorer', async ({ p
 	await score(page, 'Ana', 25);
 	await score(page, 'Ben', 10);
 	await score(page, 'Ana', 15);
+	// The status line can be told before the live query redraws the board: wait for it.
+	await expect.poll(() => boardTotals(page)).toEqual({ Ana: 40, Ben: 10 });
 	const totals = await boardTotals(page);
-	expect(totals).toEqual({ Ana: 40, Ben: 10 });
 
 	await page.getByRole('radio', { name: 'Chips' }).check();
 	const players = page.locator('.chips > li');
@@ -163,7 +175,7 @@ test('the chips view shows the totals as chips passed to the scorer', async ({ p
 	await expect(players.nth(0)).toContainText('Won from Ben: 10 chips');
 	await expect(players.nth(1)).toContainText('Own chips left: 20 of 30');
 	await page.getByRole('radio', { name: 'Score' }).check();
-	expect(await boardTotals(page)).toEqual({ Ana: 50, Ben: 10 });
+	await expect.poll(() => boardTotals(page)).toEqual({ Ana: 50, Ben: 10 });
 });
 
 test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', async ({ page }) => {
@@ -181,7 +193,7 @@ test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', as
 		'aria-disabled',
 		'true'
 	);
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	// Each tap is stored before time moves on, as a referee's taps are seconds apart.
 	await page.getByRole('button', { name: 'Next play' }).click();
 	await expect(timer).toHaveText('10s');
@@ -270,7 +282,7 @@ test('infractions are confirmed with their consequence, and a hand records its s
 
 test('every UDL control and choice is a 48px tap target', async ({ page }) => {
 	await startUdlGame(page);
-	await page.getByRole('button', { name: 'Start clock' }).click();
+	await startClock(page);
 	await page.getByRole('button', { name: 'Next play' }).click();
 	const controls = '.clocks button, section.play button, .infractions button, .chips button';
 	await page.getByRole('radio', { name: 'Chips' }).check();
