@@ -36,6 +36,8 @@ const sentences = {
 	'time-already-up': 'Time is already up.',
 	'penalty-not-allowed': (p) => `${p.ruleset} has no penalties.`,
 	'unknown-penalty': (p) => `"${p.kind}" is not a penalty.`,
+	'match-over': 'This match is decided: start a new game for a new match.',
+	'game-in-play': 'Finish the game in play before starting the next game of the match.',
 	'void-unknown': 'There is nothing like that to undo.',
 	'void-of-void': 'An undo cannot itself be undone: record the entry again instead.',
 	'void-already': 'That entry was already undone.',

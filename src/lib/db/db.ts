@@ -3,6 +3,7 @@ import type {
 	EventRecord,
 	GameRecord,
 	LeagueRecord,
+	MatchRecord,
 	MetaRecord,
 	PlayerRecord,
 	SessionRecord
@@ -36,6 +37,7 @@ export class MugginsDB extends Dexie {
 	meta!: EntityTable<MetaRecord, 'key'>;
 	leagues!: EntityTable<LeagueRecord, 'id'>;
 	sessions!: EntityTable<SessionRecord, 'id'>;
+	matches!: EntityTable<MatchRecord, 'id'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

@@ -13,6 +13,8 @@ import type {
 	PlayerId,
 	RulesetId
 } from '$lib/rules/types';
+import type { Clock } from '$lib/rules/clock';
+import type { PlayMark } from '$lib/rules/play';
 
 /** A person who plays, on this device or on a league's roster. */
 export interface PlayerRecord {
@@ -167,4 +169,53 @@ export function statusOf(state: GameState): GameStatus {
  */
 export function plain<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** A game's timers within a UDL match. */
+export interface GameTimersRecord {
+	/** The game clock: the times it was started and paused, alternately. */
+	clock: string[];
+	/** The play timer's last tap ("Next play", a player drawing, "Has a play"); null before one. */
+	play: { at: string; drawing: boolean } | null;
+}
+
+/**
+ * A UDL match (schema version 4): its games in the order played, the match clock, and each
+ * game's clock and play timer. Clocks are stored as the instants they were started and paused,
+ * never as a time left, so every tab and every reload reads the same time from them.
+ */
+export interface MatchRecord {
+	/** Random UUID. */
+	id: string;
+	rulesetId: RulesetId;
+	/** Game ids, in the order played; indexed, so a game finds its match. */
+	gameIds: string[];
+	/** The match clock: the times it was started and paused, alternately. */
+	clock: string[];
+	/** Timers per game id. */
+	timers: Record<string, GameTimersRecord>;
+	createdAt: string;
+	updatedAt: string;
+	/** The device the match was started on. */
+	deviceId: string;
+}
+
+/** The rules' clock for stored instants. */
+export function toClock(instants: readonly string[]): Clock {
+	return instants.map((t) => Date.parse(t));
+}
+
+/** The rules' play mark for a stored tap. */
+export function toPlayMark(play: GameTimersRecord['play']): PlayMark | null {
+	return play && { at: Date.parse(play.at), drawing: play.drawing };
+}
+
+/** The stored form of an instant given in milliseconds since the epoch. */
+export function toInstant(ms: number): string {
+	return new Date(ms).toISOString();
+}
+
+/** Stored instants for the rules' clock. */
+export function fromClock(clock: Clock): string[] {
+	return clock.map(toInstant);
 }

@@ -47,4 +47,11 @@ export function declareSchema(db: Dexie): void {
 					game.voidReason ??= null;
 				})
 		);
+
+	// Version 4: UDL matches (issue 7). Versions 2 and 3 are the sign-off's and the league's.
+	db.version(4).stores({
+		// *gameIds: the match a game belongs to, in one lookup from the game's page; a match's
+		//   clocks and play timer marks ride on its record, which nothing looks up by.
+		matches: 'id, *gameIds'
+	});
 }

@@ -1,4 +1,4 @@
-import { registerSW } from 'virtual:pwa-register';
+import type { registerSW } from 'virtual:pwa-register';
 
 /** Where a "Check for updates" request stands. */
 export type UpdateCheck = 'idle' | 'checking' | 'latest' | 'found' | 'offline' | 'failed';
@@ -28,17 +28,35 @@ export class PwaStatus {
 	#installPrompt = $state.raw<BeforeInstallPromptEvent | null>(null);
 
 	#updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | null = null;
+	#started = false;
 	#reloadRequested = false;
 	/** Another tab applied the update: this page runs old code under the new worker. */
 	#newWorkerControls = false;
 
 	/**
-	 * Registers the service worker and starts listening. Call once, in the browser, from the
-	 * root layout; later calls do nothing.
+	 * Registers the service worker and starts listening, once the page is idle: the worker and
+	 * its helper library are not needed to paint the first screen, so they load after it. Call
+	 * once, in the browser, from the root layout; later calls do nothing.
+	 */
+	registerWhenIdle(): void {
+		if (this.#started) return;
+		this.#started = true;
+		const start = () =>
+			import('virtual:pwa-register').then(
+				(m) => this.register(m.registerSW),
+				() => (this.#registerError = true)
+			);
+		if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+		else setTimeout(start, 200);
+	}
+
+	/**
+	 * Registers the service worker now and starts listening; later calls do nothing.
 	 * @param register the plugin's `registerSW` (a stand-in in unit tests)
 	 */
-	register(register: typeof registerSW = registerSW): void {
+	register(register: typeof registerSW): void {
 		if (this.#updateServiceWorker) return;
+		this.#started = true;
 		this.#supported = 'serviceWorker' in navigator;
 		this.#standalone =
 			window.matchMedia?.('(display-mode: standalone)').matches ||

@@ -1,6 +1,7 @@
 import { RuleError, isRuleError } from './errors';
 import { parseDomino, settleHand } from './hand';
 import { assertCount, pointsForCount } from './scoring';
+import { getRuleset } from './rulesets';
 import { checkSetup, resolveSides, roundsOf, sideOf, targetOf } from './setup';
 import type {
 	EndCause,
@@ -239,7 +240,7 @@ function applyVoid(state: GameState, e: Of<'void'>): GameState {
 	if (state.over && state.endedBy !== target.id) throw new RuleError('game-over');
 	let rebuilt = newGame(state.setup);
 	try {
-		for (const x of state.effective) if (x.id !== target.id) rebuilt = applyEvent(rebuilt, x);
+		for (const x of state.effective) if (x.id !== target.id) rebuilt = step(rebuilt, x, true);
 	} catch (err) {
 		if (isRuleError(err)) throw new RuleError('void-conflict');
 		throw err;
@@ -248,10 +249,11 @@ function applyVoid(state: GameState, e: Of<'void'>): GameState {
 }
 
 /**
- * The state after `event`, or a RuleError with a stable code when the rules refuse it
- * (`state` is never changed). A `void` undoes an earlier event: the game is replayed without it.
+ * Applies `event` to `state`: to a copy, or, for a replay that owns its state, in place. Every
+ * handler checks everything before it changes anything, so a refused event leaves even an
+ * in-place state as it was.
  */
-export function applyEvent(state: GameState, event: GameEvent): GameState {
+function step(state: GameState, event: GameEvent, inPlace: boolean): GameState {
 	if (
 		typeof event !== 'object' ||
 		event === null ||
@@ -261,13 +263,13 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
 		throw new RuleError('bad-event');
 	}
 	if (state.log.some((x) => x.id === event.id)) throw new RuleError('duplicate-id');
-	const ruleset = checkSetup(state.setup);
 	if (event.type === 'void') return applyVoid(state, event);
 	const handler = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
 	if (!handler)
 		throw new RuleError('unknown-event', { type: String((event as { type?: unknown }).type) });
 	if (state.over) throw new RuleError('game-over');
-	const s = draft(state);
+	const ruleset = getRuleset(state.rulesetId);
+	const s = inPlace ? state : draft(state);
 	(handler as (s: GameState, r: Ruleset, e: GameEvent) => void)(s, ruleset, event);
 	if (event.type !== 'hand-end') current(s).eventIds.push(event.id);
 	checkAtOnce(s, ruleset, event);
@@ -278,11 +280,21 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
 }
 
 /**
+ * The state after `event`, or a RuleError with a stable code when the rules refuse it
+ * (`state` is never changed). A `void` undoes an earlier event: the game is replayed without it.
+ */
+export function applyEvent(state: GameState, event: GameEvent): GameState {
+	return step(state, event, false);
+}
+
+/**
  * The state of a game: the replay of its events (RULES.md §5).
  * @throws RuleError at the first event the rules refuse
  */
 export function replay(setup: GameSetup, events: readonly GameEvent[]): GameState {
-	return events.reduce(applyEvent, newGame(setup));
+	let state = newGame(setup);
+	for (const event of events) state = step(state, event, true);
+	return state;
 }
 
 /** One refused event of a lenient replay. */
@@ -303,7 +315,7 @@ export function replayLenient(
 	const refused: Refusal[] = [];
 	for (const event of events) {
 		try {
-			state = applyEvent(state, event);
+			state = step(state, event, true);
 		} catch (err) {
 			if (!isRuleError(err)) throw err;
 			refused.push({ event, error: err });

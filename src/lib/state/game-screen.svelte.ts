@@ -21,7 +21,7 @@ async function load(id: string): Promise<LoadedGame> {
 }
 
 /** Where an error is shown: next to the action that caused it. */
-export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end';
+export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 
 /**
  * The scorecard's state: the live game (follows the database, other tabs included), plus what
@@ -30,6 +30,8 @@ export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end';
  */
 export class GameScreen {
 	#live: Live<LoadedGame, string>;
+	/** The game as the last write of this tab left it, shown until the live query catches up. */
+	#written = $state.raw<LoadedGame | null>(null);
 	#busy = $state(false);
 	#error = $state<{ action: Action; text: string } | null>(null);
 	#notice = $state<{ text: string; canRedo: boolean } | null>(null);
@@ -39,9 +41,15 @@ export class GameScreen {
 		this.#live = new Live(load, id);
 	}
 
-	/** The game, or undefined while it loads. */
+	/**
+	 * The game, or undefined while it loads. A write's own result is painted at once; the live
+	 * query, which also sees other tabs' writes, takes over as soon as it has as many events.
+	 */
 	get game(): LoadedGame | undefined {
-		return this.#live.current;
+		const live = this.#live.current;
+		const written = this.#written;
+		if (!written || !live || written.record.id !== live.record.id) return live;
+		return written.events.length > live.events.length ? written : live;
 	}
 
 	/** Why the game could not be loaded, in plain words, or null. */
@@ -96,6 +104,8 @@ export class GameScreen {
 		this.#busy = true;
 		try {
 			const result = await work(id);
+			const base = this.game;
+			if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 			this.#error = null;
 			this.#notice = { text: describe(result), canRedo: result.redoable !== null };
 			return true;

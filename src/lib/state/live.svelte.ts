@@ -7,8 +7,9 @@ import { liveQuery } from 'dexie';
  * new route parameter, say) the query restarts with the new key.
  */
 export class Live<T, K = void> {
-	#current = $state<T | undefined>(undefined);
-	#error = $state<unknown>(null);
+	// Raw: a result is replaced whole, never edited, so deep proxies would only cost time.
+	#current = $state.raw<T | undefined>(undefined);
+	#error = $state.raw<unknown>(null);
 	#loaded = $state(false);
 
 	constructor(query: (key: K) => Promise<T> | T, key: () => K = () => undefined as K) {

@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { NAME_SHIM, startGame, waitForWorker } from './ui';
+
+/**
+ * Cold offline start: with the app installed (service worker active) and the network off, a
+ * new tab opening a game's scorecard, from navigation start to the scoreboard painted.
+ */
+export async function offlineStart(
+	browser: Browser,
+	origin: string,
+	runs: number
+): Promise<number[]> {
+	const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+	await context.addInitScript(NAME_SHIM);
+	const setup = await context.newPage();
+	const id = await startGame(setup, origin, ['Ana', 'Ben', 'Cara']);
+	await waitForWorker(setup);
+	await setup.close();
+	await context.setOffline(true);
+	await context.addInitScript(() => {
+		const w = window as unknown as { __painted?: number };
+		const observer = new MutationObserver(() => {
+			if (document.querySelector('.board .total')) {
+				observer.disconnect();
+				requestAnimationFrame(() => (w.__painted = performance.now()));
+			}
+		});
+		observer.observe(document, { subtree: true, childList: true });
+	});
+	const samples: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const page = await context.newPage();
+		await page.goto(`${origin}/game/${id}`);
+		await page.waitForFunction(
+			() => (window as unknown as { __painted?: number }).__painted !== undefined
+		);
+		samples.push(await page.evaluate(() => (window as unknown as { __painted: number }).__painted));
+		const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+		if (!fromWorker) throw new Error('The scorecard was not served by the service worker.');
+		await page.close();
+	}
+	await context.close();
+	return samples;
+}
