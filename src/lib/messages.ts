@@ -138,6 +138,19 @@ const sentences = {
 	'backup-damaged': (p) =>
 		`That backup is damaged${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
 
+	// Signing the card
+	'card-signed':
+		'This card is signed, so nothing more can be recorded on it. To change it, reopen it with a reason; then everyone signs again.',
+	'card-not-finished': 'A card is signed when the game is over: end the game first.',
+	'card-changed': 'The card changed while it was being signed. Check the summary again, then sign.',
+	'card-not-signed': 'Nobody has signed this card, so there is nothing to reopen.',
+	'already-signed': (p) => `${p.name} has already signed this card.`,
+	'signature-empty': 'Sign in the box first.',
+	'signature-bad': 'That signature could not be read: clear it and sign again.',
+	'typed-name-mismatch': (p) => `Type the name as the card shows it: ${p.name}.`,
+	'reason-required': 'Write why the card is reopened.',
+	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

@@ -182,12 +182,15 @@ test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', as
 		'true'
 	);
 	await page.getByRole('button', { name: 'Start clock' }).click();
+	// Each tap is stored before time moves on, as a referee's taps are seconds apart.
 	await page.getByRole('button', { name: 'Next play' }).click();
+	await expect(timer).toHaveText('10s');
 	await page.clock.fastForward(4000);
 	await expect(timer).toHaveText(/^(6|5)s$/);
 
 	// A drawing player is not timed until they have a play.
 	await page.getByRole('button', { name: 'Drawing' }).click();
+	await expect(page.getByText('Drawing from the boneyard.')).toBeVisible();
 	await page.clock.fastForward(30_000);
 	await expect(page.getByText('Drawing from the boneyard.')).toBeVisible();
 	await page.getByRole('button', { name: 'Has a play' }).click();
@@ -206,10 +209,10 @@ test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', as
 
 	// First slow play: a warning; the second disqualifies.
 	const escalation: [string, string][] = [
-		['First slow play for Ben: a warning.', 'Confirm the warning'],
+		['First slow play for Ben: a warning.', 'Give the warning'],
 		[
 			'Second slow play for Ben: Ben is disqualified. Ana wins the game and the match.',
-			'Confirm: end the game'
+			'End the game'
 		]
 	];
 	for (const [consequence, confirm] of escalation) {
@@ -258,7 +261,7 @@ test('infractions are confirmed with their consequence, and a hand records its s
 	await expect(
 		sheet.getByText('A bogus play ends the game and Ana loses it: Ben wins the game.')
 	).toBeVisible();
-	await sheet.getByRole('button', { name: 'Confirm: end the game' }).click();
+	await sheet.getByRole('button', { name: 'End the game' }).click();
 	await expect(page.getByRole('heading', { name: 'Ben wins' })).toBeVisible();
 	await expect(page.getByText('A bogus play ended the game')).toBeVisible();
 	// A bogus play costs the game, not the match.

@@ -17,7 +17,7 @@ import type {
 	SessionRecord
 } from '$lib/db/records';
 import { RULESETS } from '$lib/rules/rulesets';
-import type { RulesetId } from '$lib/rules/types';
+import type { EndCause, RulesetId } from '$lib/rules/types';
 
 /** Marks a file as this app's backup. */
 export const BACKUP_APP = 'muggins-league';
@@ -70,6 +70,29 @@ const session = v.object({
 	updatedAt: time
 });
 
+const END_CAUSES = [
+	'end',
+	'target',
+	'rounds',
+	'time-up',
+	'overtime',
+	'disqualified',
+	'bogus-play'
+] as const satisfies readonly EndCause[];
+
+/** A signed card's summary (`rules/card.ts` CardResult). */
+const cardResult = v.object({
+	ruleset: rulesetId,
+	players: v.array(id),
+	sides: v.array(
+		v.object({ label: v.pipe(v.string(), v.maxLength(1000)), players: v.array(id), total: whole })
+	),
+	winners: v.array(v.pipe(v.string(), v.maxLength(1000))),
+	hands: natural,
+	endCause: v.nullable(v.picklist(END_CAUSES)),
+	finishedAt: time
+});
+
 const gameEntries = {
 	id,
 	rulesetId,
@@ -84,7 +107,10 @@ const gameEntries = {
 	sessionId: v.nullable(id),
 	deviceId: text(200),
 	voidedAt: v.nullable(time),
-	voidReason: v.nullable(text(1000))
+	voidReason: v.nullable(text(1000)),
+	signedAt: v.nullable(time),
+	fingerprint: v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+	result: v.nullable(cardResult)
 };
 const game = v.looseObject(gameEntries);
 

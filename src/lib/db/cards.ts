@@ -5,7 +5,7 @@
  */
 import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
-import type { PlayerId, SideLabel } from '$lib/rules/types';
+import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
@@ -14,26 +14,14 @@ import type { GameRecord } from './records';
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;
 
-/**
- * What sign-off stores on a game when every player has signed (the contract with issue 4):
- * the final sides and totals, the winners, the hands played.
- */
-export interface SignedResult {
-	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
-	winners: SideLabel[];
-	hands: number;
-	finishedAt: string;
-}
+/** What sign-off stores on a game when every player has signed (`rules/card.ts`). */
+export type SignedResult = CardResult;
 
-/** The sign-off fields of a stored game; absent on games stored before sign-off existed. */
-export interface SignOff {
-	signedAt?: string | null;
-	fingerprint?: string | null;
-	result?: SignedResult | null;
-}
+/** The sign-off fields of a stored game. */
+export type SignOff = Partial<Pick<GameRecord, 'signedAt' | 'fingerprint' | 'result'>>;
 
-/** A stored game with whatever sign-off fields it has. */
-export type CardRecord = GameRecord & SignOff;
+/** A stored game seen as a card. */
+export type CardRecord = GameRecord;
 
 /** Where a card stands for the instructor. */
 export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'voided';

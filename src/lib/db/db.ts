@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type {
 	EventRecord,
 	GameRecord,
@@ -6,7 +6,8 @@ import type {
 	MatchRecord,
 	MetaRecord,
 	PlayerRecord,
-	SessionRecord
+	SessionRecord,
+	SignatureRecord
 } from './records';
 import { declareSchema } from './schema';
 
@@ -35,6 +36,7 @@ export class MugginsDB extends Dexie {
 	games!: EntityTable<GameRecord, 'id'>;
 	events!: Table<EventRecord, [string, number]>;
 	meta!: EntityTable<MetaRecord, 'key'>;
+	signatures!: EntityTable<SignatureRecord, 'id'>;
 	leagues!: EntityTable<LeagueRecord, 'id'>;
 	sessions!: EntityTable<SessionRecord, 'id'>;
 	matches!: EntityTable<MatchRecord, 'id'>;
@@ -43,9 +45,12 @@ export class MugginsDB extends Dexie {
 	#staleListeners = new Set<Listener>();
 	#blockedListeners = new Set<Listener>();
 
-	/** @param name another name gives a separate database (tools, tests) */
-	constructor(name: string = DB_NAME) {
-		super(name);
+	/**
+	 * @param name another name gives a separate database (tools, tests)
+	 * @param options Dexie's options (`durableDb` asks for strict durability)
+	 */
+	constructor(name: string = DB_NAME, options?: DexieOptions) {
+		super(name, options);
 		declareSchema(this);
 		this.on('versionchange', () => {
 			this.close();
@@ -80,6 +85,26 @@ export class MugginsDB extends Dexie {
 
 /** The one database of the app. */
 export const db = new MugginsDB();
+
+/**
+ * A second connection to the same database whose transactions commit with strict
+ * durability: IndexedDB reports them complete only once the data is flushed to disk, so a
+ * signed card survives a power cut right after "Signed". Only `signatures.ts` writes through
+ * it, for the commit of a signature and of a reopening.
+ *
+ * Why a second connection: Dexie sets durability per database (`chromeTransactionDurability`),
+ * not per transaction, and the native transaction it would need is hidden behind its
+ * transaction API. Making the one `db` strict would flush on every score tap, which costs
+ * milliseconds on a cheap phone's flash for no gain (a lost tap is re-tapped; a lost
+ * signature means finding the players again). Chromium's default is relaxed durability
+ * (reported complete once handed to the OS), hence asking.
+ *
+ * It shares everything with `db`: the schema, IndexedDB's ordering of `rw` transactions
+ * (across connections too, so the lock check in `games.ts` sees a signature committed here),
+ * live queries (Dexie announces its writes by database name), and closing for good when
+ * another tab upgrades.
+ */
+export const durableDb = new MugginsDB(DB_NAME, { chromeTransactionDurability: 'strict' });
 
 /**
  * Calls `callback` once another tab has upgraded (or deleted) the database and this tab can no

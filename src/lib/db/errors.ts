@@ -27,7 +27,18 @@ export const DB_ERROR_CODES = [
 	'void-reason-too-long',
 	'not-a-league-card',
 	'card-voided-already',
-	'card-not-voided'
+	'card-not-voided',
+	'unknown-player',
+	'card-signed',
+	'card-not-finished',
+	'card-changed',
+	'card-not-signed',
+	'already-signed',
+	'signature-empty',
+	'signature-bad',
+	'typed-name-mismatch',
+	'reason-required',
+	'reason-too-long'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

@@ -11,7 +11,7 @@ import type {
 	RulesetId
 } from '$lib/rules/types';
 import { timestamp } from './clock';
-import { db } from './db';
+import { db, type MugginsDB } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import { redoable, replayRecords, step, undoable, type Replayed } from './log';
@@ -116,8 +116,12 @@ async function mustGet(gameId: string): Promise<GameRecord> {
 	return record;
 }
 
-function eventsOf(gameId: string): Promise<EventRecord[]> {
-	return db.events
+/**
+ * Game `gameId`'s events in order, read through `source` (`signatures.ts` reads them through
+ * its durable connection, inside its own transactions).
+ */
+export function eventsOf(gameId: string, source: MugginsDB = db): Promise<EventRecord[]> {
+	return source.events
 		.where('[gameId+seq]')
 		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
 		.toArray();
@@ -152,7 +156,10 @@ export async function create(input: NewGame): Promise<GameRecord> {
 				sessionId: input.sessionId ?? null,
 				deviceId: device,
 				voidedAt: null,
-				voidReason: null
+				voidReason: null,
+				signedAt: null,
+				fingerprint: null,
+				result: null
 			};
 			checkTable(toSetup(record));
 			await db.games.add(record);
@@ -201,6 +208,9 @@ export async function list(filter: { status?: GameStatus } = {}): Promise<GameRe
  * `rw` transactions over the same stores one after another, even from two tabs, so the log
  * read is the log written after; the `[gameId+seq]` key refuses a second event at one place
  * should that ever fail. Any throw aborts the transaction: nothing is stored.
+ *
+ * A signed card is locked: the check reads the game record inside this same transaction, so
+ * no event can slip in between the last signature's commit and this write.
  */
 async function write(
 	gameId: string,
@@ -211,6 +221,7 @@ async function write(
 	return guard(() =>
 		db.transaction('rw', db.games, db.events, async () => {
 			const record = await mustGet(gameId);
+			if (record.signedAt !== null) throw new DbError('card-signed');
 			const events = await eventsOf(gameId);
 			const before = replayRecords(toSetup(record), events);
 			const { event, redoOf } = choose(before);
@@ -240,7 +251,8 @@ async function write(
  * undoes its end.
  * @throws RuleError when the rules refuse the event (`count-not-scoring`, `game-over`, …);
  * nothing is stored
- * @throws DbError `not-found`, `storage-full`, `db-closed`
+ * @throws DbError `card-signed` once every player signed the card, `not-found`,
+ * `storage-full`, `db-closed`
  */
 export async function append(
 	gameId: string,
@@ -254,7 +266,7 @@ export async function append(
 /**
  * Undoes the last event still in effect, by recording a `void` of it; undoing again undoes
  * the one before. The undone event is then the result's `redoable` ("Undone: Ana 15", Redo).
- * @throws DbError `nothing-to-undo`, `not-found`, `storage-full`, `db-closed`
+ * @throws DbError `nothing-to-undo`, `card-signed`, `not-found`, `storage-full`, `db-closed`
  */
 export async function undo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {
 	return write(gameId, opts, (replayed) => {
@@ -269,7 +281,7 @@ export async function undo(gameId: string, opts: AppendOptions = {}): Promise<Ap
  * Records again the event the last undo undid (a copy with a new id: the log stays
  * append-only). Available right after undos, in reverse order; recording anything else first
  * clears it.
- * @throws DbError `nothing-to-redo`, `not-found`, `storage-full`, `db-closed`
+ * @throws DbError `nothing-to-redo`, `card-signed`, `not-found`, `storage-full`, `db-closed`
  * @throws RuleError when the event no longer fits (e.g. the game ended meanwhile)
  */
 export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {

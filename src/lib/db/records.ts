@@ -5,6 +5,7 @@
  * renamed in place, optional values are stored as `null` (not left out) so every record of a
  * table has the same keys, and times are ISO 8601 strings in UTC.
  */
+import { CARD_FORMAT, type Card, type CardResult } from '$lib/rules/card';
 import type {
 	GameEvent,
 	GameOptions,
@@ -70,6 +71,16 @@ export interface GameRecord {
 	voidedAt: string | null;
 	/** Why the card was voided, in the instructor's words; null while it is not. */
 	voidReason: string | null;
+	/**
+	 * When the last player signed, so that every player has signed the card as it is now; null
+	 * until then and after a reopening. While it is set the card is locked: nothing can be
+	 * appended (`card-signed`).
+	 */
+	signedAt: string | null;
+	/** The fingerprint every player signed (hex SHA-256 of `toCard`); null when not signed. */
+	fingerprint: string | null;
+	/** The signed card's summary, for standings that must not replay; null when not signed. */
+	result: CardResult | null;
 }
 
 /** One accepted event of a game's append-only log. */
@@ -142,6 +153,33 @@ export type MetaRecord =
 	| { key: 'currentLeague'; value: string }
 	| { key: 'pin'; value: PinHashRecord };
 
+/**
+ * One player's signature of a card. Never deleted: a reopening sets it aside (it stays in the
+ * card's history) and signing again adds a new one. A player's signature that counts is their
+ * latest one not set aside.
+ */
+export interface SignatureRecord {
+	/** Random UUID. */
+	id: string;
+	gameId: string;
+	playerId: PlayerId;
+	/** The player's name as the card showed it when they signed. */
+	name: string;
+	/** The fingerprint of the card they signed (hex SHA-256). */
+	fingerprint: string;
+	/** The strokes they drew, encoded (`signatures/strokes.ts`); null when typed instead. */
+	strokes: string | null;
+	/** Their name typed instead of a drawing (for someone who cannot draw); null when drawn. */
+	typed: string | null;
+	signedAt: string;
+	/** The device it was signed on. */
+	deviceId: string;
+	/** When a reopening set it aside; null while it counts. */
+	setAsideAt: string | null;
+	/** The reason written for that reopening; null while it counts. */
+	setAsideReason: string | null;
+}
+
 /** The engine's setup for a stored game. */
 export function toSetup(game: GameRecord): GameSetup {
 	return {
@@ -149,6 +187,25 @@ export function toSetup(game: GameRecord): GameSetup {
 		players: [...game.seats],
 		...(game.sides ? { sides: game.sides.map((s) => [...s]) } : {}),
 		options: { ...game.options }
+	};
+}
+
+/**
+ * The card a game's signatures vouch for (see `Card`): the game as stored and every event of
+ * its log in order, with the time each was recorded.
+ */
+export function toCard(game: GameRecord, records: readonly EventRecord[]): Card {
+	return {
+		format: CARD_FORMAT,
+		game: game.id,
+		ruleset: game.rulesetId,
+		options: game.options,
+		players: game.seats,
+		sides: game.sides,
+		league: game.leagueId,
+		session: game.sessionId,
+		createdAt: game.createdAt,
+		events: records.map((r) => ({ event: r.event, at: r.at }))
 	};
 }
 

@@ -28,7 +28,26 @@ export function declareSchema(db: Dexie): void {
 		meta: 'key'
 	});
 
-	// Version 3: the league (issue 5). Version 2 is the sign-off's (issue 4).
+	// Version 2: sign-off (issue 4): players sign finished cards.
+	db.version(2)
+		.stores({
+			// gameId: a card's signatures, those that count and those set aside, in one range.
+			signatures: 'id, gameId'
+		})
+		.upgrade((tx) =>
+			// Every game record gets the new fields (records.ts: null, never missing); a game
+			// finished before this version is simply not signed yet.
+			tx
+				.table('games')
+				.toCollection()
+				.modify((game: Record<string, unknown>) => {
+					game.signedAt ??= null;
+					game.fingerprint ??= null;
+					game.result ??= null;
+				})
+		);
+
+	// Version 3: the league (issue 5).
 	db.version(3)
 		.stores({
 			// Every league of the device is listed at once (a handful), so only the key.
@@ -48,7 +67,7 @@ export function declareSchema(db: Dexie): void {
 				})
 		);
 
-	// Version 4: UDL matches (issue 7). Versions 2 and 3 are the sign-off's and the league's.
+	// Version 4: UDL matches (issue 7).
 	db.version(4).stores({
 		// *gameIds: the match a game belongs to, in one lookup from the game's page; a match's
 		//   clocks and play timer marks ride on its record, which nothing looks up by.

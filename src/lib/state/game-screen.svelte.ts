@@ -1,24 +1,11 @@
 import * as games from '$lib/db/games';
-import * as players from '$lib/db/players';
 import { messageFor } from '$lib/messages';
 import { narrate } from '$lib/rules/narrate';
-import { getRuleset } from '$lib/rules/rulesets';
-import type { GameEvent, NewGameEvent, PlayerId, Ruleset, SideLabel } from '$lib/rules/types';
+import type { GameEvent, NewGameEvent, PlayerId, SideLabel } from '$lib/rules/types';
 import { Live } from './live.svelte';
+import { loadGame, type LoadedGame } from './loaded-game';
 
-/** A stored game with what the scorecard shows beside it. */
-export interface LoadedGame extends games.GameView {
-	ruleset: Ruleset;
-	/** Player names by id. */
-	names: Map<PlayerId, string>;
-}
-
-async function load(id: string): Promise<LoadedGame> {
-	const view = await games.get(id);
-	const roster = await players.getMany(view.record.seats);
-	const names = new Map(view.record.seats.map((p) => [p, roster.get(p)?.name ?? 'Unknown player']));
-	return { ...view, ruleset: getRuleset(view.record.rulesetId), names };
-}
+export type { LoadedGame };
 
 /** Where an error is shown: next to the action that caused it. */
 export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
@@ -38,7 +25,7 @@ export class GameScreen {
 
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
-		this.#live = new Live(load, id);
+		this.#live = new Live(loadGame, id);
 	}
 
 	/**
@@ -105,7 +92,8 @@ export class GameScreen {
 		try {
 			const result = await work(id);
 			const base = this.game;
-			if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
+			if (base)
+				this.#written = { ...result, ruleset: base.ruleset, names: base.names, card: base.card };
 			this.#error = null;
 			this.#notice = { text: describe(result), canRedo: result.redoable !== null };
 			return true;

@@ -33,6 +33,9 @@ function game(change: Partial<GameRecord> = {}): GameRecord {
 		deviceId: 'device',
 		voidedAt: null,
 		voidReason: null,
+		signedAt: null,
+		fingerprint: null,
+		result: null,
 		...change
 	};
 }

@@ -2,12 +2,17 @@
  * Shared by the store's tests. Import `fake-indexeddb/auto` before this file (and before
  * anything that loads Dexie), since Dexie picks up `indexedDB` when it loads.
  */
-import { db } from '$lib/db/db';
+import { db, durableDb } from '$lib/db/db';
 import type { DbErrorCode } from '$lib/db/errors';
 import { expect } from 'vitest';
 
-/** Empties the database: each test starts on a fresh one. */
+/**
+ * Empties the database: each test starts on a fresh one. The durable connection closes
+ * first (to reopen on its next use): left open, the deletion would tell it another tab
+ * upgraded, and it would refuse all work from then on.
+ */
 export async function resetDb(): Promise<void> {
+	durableDb.close({ disableAutoOpen: false });
 	await db.delete({ disableAutoOpen: false });
 }
 

@@ -37,6 +37,9 @@ export async function setSignOff(gameId: string, fields: SignOff): Promise<void>
 export async function signForTest(gameId: string, signedAt = at(50)): Promise<SignedResult> {
 	const view = await games.get(gameId);
 	const result: SignedResult = {
+		ruleset: view.state.rulesetId,
+		players: [...view.state.setup.players],
+		endCause: view.state.endCause,
 		sides: view.state.sides.map((s) => ({
 			label: s.label,
 			players: s.players,
@@ -46,7 +49,7 @@ export async function signForTest(gameId: string, signedAt = at(50)): Promise<Si
 		hands: view.state.hands.length,
 		finishedAt: view.record.finishedAt ?? signedAt
 	};
-	await setSignOff(gameId, { signedAt, fingerprint: 'TEST-FP', result });
+	await setSignOff(gameId, { signedAt, fingerprint: '0123456789abcdef'.repeat(4), result });
 	return result;
 }
 

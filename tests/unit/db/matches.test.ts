@@ -3,12 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as matches from '$lib/db/matches';
-import { toClock, type GameRecord } from '$lib/db/records';
+import { toClock, toInstant, type GameRecord } from '$lib/db/records';
 import { remaining } from '$lib/rules/clock';
+import { getRuleset } from '$lib/rules/rulesets';
+import { timeUpDue } from '$lib/rules/time-up';
+import type { TournamentRule } from '$lib/rules/types';
 import { at, expectCode, resetDb } from './helpers';
 
 const MIN = 60_000;
 const GAME = 15 * MIN;
+const rule = getRuleset('udl').tournament as TournamentRule;
 
 /** A second tab: the store's modules loaded afresh, with their own connection. */
 async function openSecondTab() {
@@ -170,6 +174,29 @@ describe('recordTimeUp', () => {
 		const result = await matches.recordTimeUp(game.id, at(15));
 		expect(result?.appended.at).toBe(at(15));
 		expect(result?.state).toMatchObject({ over: false, overtime: true, timeUp: true });
+	});
+
+	it('stamps the moment the clock reached zero, when the phone only notices later', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(Date.parse(at(0)));
+		await matches.startClock(game.id);
+		await games.append(game.id, { type: 'score', player: A, count: 5 });
+		await games.append(game.id, { type: 'score', player: B, count: 5 });
+		vi.setSystemTime(Date.parse(at(21)));
+
+		const view = await matches.ofGame(game.id);
+		const clocks = {
+			game: toClock(view?.record.timers[game.id]?.clock ?? []),
+			match: toClock(view?.record.clock ?? [])
+		};
+		const state = view?.games[0]?.state;
+		if (!state) throw new Error('the game is in its match');
+		const due = timeUpDue(rule, clocks, state, Date.now());
+		expect(due).toBe(Date.parse(at(15)));
+
+		const result = await matches.recordTimeUp(game.id, toInstant(due ?? 0));
+		expect(result?.appended.at).toBe(at(15));
+		expect(result?.state).toMatchObject({ over: false, overtime: true });
 	});
 
 	it('records it once when two tabs reach zero together, and neither fails', async () => {

@@ -1,0 +1,301 @@
+/**
+ * Signing the card: each player signs the card of a finished game; once every player has
+ * signed the card as it is, the game is locked (`signedAt`) and keeps its fingerprint and its
+ * result. A signed card can be reopened with a written reason, which sets the signatures aside.
+ *
+ * Signatures and reopenings commit through `durableDb` (strict durability, see `db.ts`).
+ */
+import { cardResult, cardStatus, type CardStatus } from '$lib/rules/card';
+import { canonicalCard, sha256Hex, shortFingerprint } from '$lib/rules/fingerprint';
+import type { PlayerId } from '$lib/rules/types';
+import { decode, encode, isBlank, StrokeError } from '$lib/signatures/strokes';
+import { timestamp } from './clock';
+import { db, durableDb } from './db';
+import { deviceId } from './device';
+import { DbError, guard } from './errors';
+import * as games from './games';
+import { replayRecords } from './log';
+import { cleanName, nameKey } from './players';
+import { toCard, toSetup, type GameRecord, type SignatureRecord } from './records';
+
+/** The longest reason a reopening can give (a form's `maxlength`). */
+export const MAX_REASON_LENGTH = 200;
+
+/**
+ * What a player signs with: the strokes drawn in the signature box, encoded
+ * (`signatures/strokes.ts`), or, for someone who cannot draw one, their name typed out.
+ */
+export type Mark = { strokes: string } | { typed: string };
+
+/** Overrides for tests and imports, and the fingerprint the signer was shown. */
+export interface SignOptions {
+	/** Time of the signature; the clock's when left out. */
+	now?: string;
+	/** The signature's id; a random UUID when left out. */
+	id?: string;
+	/**
+	 * The fingerprint of the card the signer checked. When given, signing is refused with
+	 * `card-changed` if the card is no longer that card.
+	 */
+	fingerprint?: string;
+}
+
+/** A signature just stored, and the game after it. */
+export interface Signed {
+	signature: SignatureRecord;
+	/** The game; locked (`signedAt` set) when this was the last signature missing. */
+	record: GameRecord;
+	/** Every player has now signed the card as it is. */
+	complete: boolean;
+}
+
+/** A player of a card and the signature of theirs that counts. */
+export interface Signer {
+	playerId: PlayerId;
+	/** Their latest signature not set aside, or null. */
+	signature: SignatureRecord | null;
+	/** That signature is of the card as it is now (not of an earlier version). */
+	current: boolean;
+}
+
+/** A reopening: when, why, and the signatures it set aside. */
+export interface Reopening {
+	at: string;
+	reason: string;
+	signatures: SignatureRecord[];
+}
+
+/** A card checked against its signatures, with a fingerprint computed afresh. */
+export interface CardCheck {
+	status: CardStatus;
+	/** The fingerprint of the card as stored now; null while the game is being played. */
+	fingerprint: string | null;
+	/** Its short form (`K7QF-2M9D`), or null. */
+	short: string | null;
+	/** Every player in seat order, with the signature that counts. */
+	signers: Signer[];
+	/** Earlier reopenings, the latest first. */
+	history: Reopening[];
+}
+
+/** Oldest first; the id orders signatures made in the same millisecond. */
+function bySigning(a: SignatureRecord, b: SignatureRecord): number {
+	return a.signedAt.localeCompare(b.signedAt) || a.id.localeCompare(b.id);
+}
+
+/** Each player's latest signature not set aside. */
+function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
+	const latest = new Map<PlayerId, SignatureRecord>();
+	for (const s of [...all].sort(bySigning)) if (s.setAsideAt === null) latest.set(s.playerId, s);
+	return latest;
+}
+
+function reopenings(all: readonly SignatureRecord[]): Reopening[] {
+	const groups = new Map<string, Reopening>();
+	for (const s of [...all].sort(bySigning)) {
+		if (s.setAsideAt === null) continue;
+		const key = `${s.setAsideAt}\n${s.setAsideReason ?? ''}`;
+		const group = groups.get(key) ?? {
+			at: s.setAsideAt,
+			reason: s.setAsideReason ?? '',
+			signatures: []
+		};
+		group.signatures.push(s);
+		groups.set(key, group);
+	}
+	return [...groups.values()].sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The mark as stored: strokes normalised, a typed name cleaned. */
+function checkedMark(mark: Mark): { strokes: string | null; typed: string | null } {
+	if ('typed' in mark) {
+		const typed = typeof mark.typed === 'string' ? cleanName(mark.typed) : '';
+		if (typed === '') throw new DbError('signature-empty');
+		return { strokes: null, typed };
+	}
+	try {
+		const drawing = decode(mark.strokes);
+		if (isBlank(drawing)) throw new DbError('signature-empty');
+		return { strokes: encode(drawing), typed: null };
+	} catch (e) {
+		if (e instanceof StrokeError) throw new DbError('signature-bad', {}, { cause: e });
+		throw e;
+	}
+}
+
+/**
+ * Every signature of game `gameId`, those set aside included, in the order they were made.
+ */
+export async function list(gameId: string): Promise<SignatureRecord[]> {
+	const all = await guard(() => db.signatures.where('gameId').equals(gameId).toArray());
+	return all.sort(bySigning);
+}
+
+/**
+ * Player `playerId` signs the card of game `gameId` as it is now.
+ *
+ * The fingerprint is computed before the write (WebCrypto is asynchronous, and an IndexedDB
+ * transaction cannot wait for it); the write then reads the card again inside its `rw`
+ * transaction and refuses with `card-changed` unless it is still exactly the text that was
+ * fingerprinted. When this signature completes the set (every player's signature that
+ * counts is of this fingerprint), the same transaction locks the game: `signedAt`,
+ * `fingerprint` and `result`. Strict durability: see `durableDb`.
+ * @throws DbError `signature-empty`, `signature-bad`, `typed-name-mismatch`,
+ * `card-not-finished`, `card-signed`, `card-changed`, `unknown-player`, `already-signed`,
+ * `not-found`, `storage-full`, `db-closed`
+ */
+export async function sign(
+	gameId: string,
+	playerId: PlayerId,
+	mark: Mark,
+	opts: SignOptions = {}
+): Promise<Signed> {
+	const { strokes, typed } = checkedMark(mark);
+	const device = await deviceId();
+	const seen = await games.get(gameId);
+	const text = canonicalCard(toCard(seen.record, seen.events));
+	const print = await sha256Hex(text);
+	if (opts.fingerprint !== undefined && opts.fingerprint !== print) {
+		throw new DbError('card-changed');
+	}
+	const { games: gameTable, players, signatures } = durableDb;
+	return guard(() =>
+		durableDb.transaction('rw', [gameTable, durableDb.events, signatures, players], async () => {
+			const record = await gameTable.get(gameId);
+			if (!record) throw new DbError('not-found', { what: 'game' });
+			const events = await games.eventsOf(gameId, durableDb);
+			if (canonicalCard(toCard(record, events)) !== text) throw new DbError('card-changed');
+			if (record.signedAt !== null) throw new DbError('card-signed');
+			const { state } = replayRecords(toSetup(record), events);
+			if (!state.over) throw new DbError('card-not-finished');
+			if (!record.seats.includes(playerId)) {
+				throw new DbError('unknown-player', { player: playerId });
+			}
+			const name = (await players.get(playerId))?.name ?? playerId;
+			if (typed !== null && nameKey(typed) !== nameKey(name)) {
+				throw new DbError('typed-name-mismatch', { name });
+			}
+			const latest = counting(await signatures.where('gameId').equals(gameId).toArray());
+			if (latest.get(playerId)?.fingerprint === print)
+				throw new DbError('already-signed', { name });
+
+			const at = timestamp(opts.now);
+			const signature: SignatureRecord = {
+				id: opts.id ?? crypto.randomUUID(),
+				gameId,
+				playerId,
+				name,
+				fingerprint: print,
+				strokes,
+				typed,
+				signedAt: at,
+				deviceId: device,
+				setAsideAt: null,
+				setAsideReason: null
+			};
+			await signatures.add(signature);
+			latest.set(playerId, signature);
+			const complete = record.seats.every((p) => latest.get(p)?.fingerprint === print);
+			if (!complete) return { signature, record, complete };
+			const locked: GameRecord = {
+				...record,
+				signedAt: at,
+				fingerprint: print,
+				result: cardResult(state, record.finishedAt ?? at)
+			};
+			await gameTable.put(locked);
+			return { signature, record: locked, complete };
+		})
+	);
+}
+
+/**
+ * Reopens the card of game `gameId` so it can be changed: the signatures that count are set
+ * aside with `reason` (kept in the card's history, no longer valid) and the lock is lifted;
+ * every player signs again afterwards. A card partly signed can be reopened too, to start the
+ * signing over. One `rw` transaction, strict durability (see `durableDb`).
+ * @throws DbError `reason-required`, `reason-too-long`, `card-not-signed` when nobody's
+ * signature counts, `not-found`, `storage-full`, `db-closed`
+ */
+export async function reopen(
+	gameId: string,
+	reason: string,
+	opts: { now?: string } = {}
+): Promise<GameRecord> {
+	const why = typeof reason === 'string' ? reason.trim() : '';
+	if (why === '') throw new DbError('reason-required');
+	if (why.length > MAX_REASON_LENGTH) {
+		throw new DbError('reason-too-long', { max: MAX_REASON_LENGTH });
+	}
+	const { games: gameTable, signatures } = durableDb;
+	return guard(() =>
+		durableDb.transaction('rw', gameTable, signatures, async () => {
+			const record = await gameTable.get(gameId);
+			if (!record) throw new DbError('not-found', { what: 'game' });
+			const all = await signatures.where('gameId').equals(gameId).toArray();
+			const valid = all.filter((s) => s.setAsideAt === null);
+			const unlocked = record.signedAt === null && record.fingerprint === null;
+			if (unlocked && valid.length === 0) throw new DbError('card-not-signed');
+			const at = timestamp(opts.now);
+			await signatures.bulkPut(valid.map((s) => ({ ...s, setAsideAt: at, setAsideReason: why })));
+			const reopened: GameRecord = { ...record, signedAt: null, fingerprint: null, result: null };
+			await gameTable.put(reopened);
+			return reopened;
+		})
+	);
+}
+
+/**
+ * The card of a game already read (`games.get`), checked against its signatures: the
+ * fingerprint of the stored events is computed afresh and compared with what was signed.
+ * While a game is being played, unsigned and unlocked, nothing is hashed (the scorecard's
+ * live query runs this on every tap). Call it as the last step of a live query: the hash is
+ * not a database read, and reads after it would not be watched.
+ * @param signed the game's signatures (`list`), when already read; read here otherwise
+ */
+export async function inspect(
+	view: Pick<games.GameView, 'record' | 'events'>,
+	signed?: readonly SignatureRecord[]
+): Promise<CardCheck> {
+	const { record, events } = view;
+	const all = signed ?? (await list(record.id));
+	const latest = counting(all);
+	// Signing sets both fields and reopening clears both: a record with only one of them was
+	// edited by hand, and counts as locked to a fingerprint nothing matches.
+	const halfLocked = (record.signedAt === null) !== (record.fingerprint === null);
+	const lockedTo = halfLocked ? '' : record.fingerprint;
+	const needed = record.status === 'finished' || lockedTo !== null || latest.size > 0;
+	const print = needed ? await sha256Hex(canonicalCard(toCard(record, events))) : null;
+	const signers = record.seats.map((playerId) => {
+		const signature = latest.get(playerId) ?? null;
+		return { playerId, signature, current: signature !== null && signature.fingerprint === print };
+	});
+	const status: CardStatus =
+		print === null
+			? 'unsigned'
+			: cardStatus({
+					players: record.seats,
+					signatures: [...latest.values()].map((s) => ({
+						player: s.playerId,
+						fingerprint: s.fingerprint
+					})),
+					locked: lockedTo,
+					current: print
+				});
+	return {
+		status,
+		fingerprint: print,
+		short: print === null ? null : shortFingerprint(print),
+		signers,
+		history: reopenings(all)
+	};
+}
+
+/**
+ * Game `gameId`'s card checked against its signatures (see `inspect`): whether it is signed,
+ * and whether its stored events still match what was signed.
+ * @throws DbError `not-found`
+ */
+export async function verify(gameId: string): Promise<CardCheck> {
+	return inspect(await games.get(gameId));
+}
