@@ -3,6 +3,7 @@ import { measure } from './support';
 
 const pages = [
 	{ path: '/', link: 'Home', heading: 'Muggins League' },
+	{ path: '/league', link: 'League', heading: 'League' },
 	{ path: '/rules', link: 'Rules', heading: 'Rules' },
 	{ path: '/settings', link: 'Settings', heading: 'Settings' }
 ];
@@ -69,9 +70,11 @@ test.describe('on a laptop', () => {
 
 	test('nav links are at least 48px tall', async ({ page }) => {
 		await page.goto('/');
-		await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(3);
+		await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(
+			pages.length
+		);
 		const links = await measure(page, 'nav a');
-		expect(links).toHaveLength(3);
+		expect(links).toHaveLength(pages.length);
 		for (const l of links) expect(l.height, l.name).toBeGreaterThanOrEqual(48);
 	});
 

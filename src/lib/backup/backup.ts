@@ -1,6 +1,6 @@
 /**
  * Backup and restore: one JSON file with everything the app keeps (format version, app
- * version, export time, then every league, student, session, game and event).
+ * version, export time, then every league, student, session, game, event and UDL match).
  *
  * A restore reads the file in steps that each refuse with a plain reason before anything is
  * written: too big, not JSON (cut short), not ours (foreign), too new, or damaged (the schema
@@ -105,6 +105,10 @@ function checkLinks(data: StoreData): void {
 		if (g.seats.some((p) => !playerIds.has(p)))
 			throw damaged(`game ${g.id} seats a missing player`);
 	}
+	checkUnique(data.matches, (m) => m.id, 'match');
+	for (const m of data.matches) {
+		if (m.gameIds.some((g) => !gameIds.has(g))) throw damaged(`match ${m.id} names a missing game`);
+	}
 	const lastSeq = new Map<string, number>();
 	for (const e of [...data.events].sort((a, b) => a.seq - b.seq)) {
 		if (!gameIds.has(e.gameId)) throw damaged(`an event belongs to a missing game ${e.gameId}`);
@@ -170,7 +174,8 @@ export function summarize(backup: Backup): BackupSummary {
 			players: data.players.length,
 			sessions: data.sessions.length,
 			games: data.games.length,
-			events: data.events.length
+			events: data.events.length,
+			matches: data.matches.length
 		}
 	};
 }

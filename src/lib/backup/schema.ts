@@ -12,6 +12,7 @@ import type {
 	EventRecord,
 	GameRecord,
 	LeagueRecord,
+	MatchRecord,
 	PlayerRecord,
 	SessionRecord
 } from '$lib/db/records';
@@ -141,6 +142,23 @@ const event = v.variant('type', [
 	v.object({ id, type: v.literal('void'), target: id })
 ]);
 
+const match = v.object({
+	id,
+	rulesetId,
+	gameIds: v.array(id),
+	clock: v.array(time),
+	timers: v.record(
+		id,
+		v.object({
+			clock: v.array(time),
+			play: v.nullable(v.object({ at: time, drawing: v.boolean() }))
+		})
+	),
+	createdAt: time,
+	updatedAt: time,
+	deviceId: text(200)
+});
+
 const eventRecord = v.object({
 	gameId: id,
 	seq: v.pipe(whole, v.minValue(1)),
@@ -156,7 +174,8 @@ export const StoreDataSchema = v.object({
 	players: v.array(player),
 	sessions: v.array(session),
 	games: v.array(game),
-	events: v.array(eventRecord)
+	events: v.array(eventRecord),
+	matches: v.array(match)
 });
 
 /** The whole file. */
@@ -181,7 +200,8 @@ type Checks = [
 	Same<v.InferOutput<typeof league>, LeagueRecord>,
 	Same<v.InferOutput<typeof session>, SessionRecord>,
 	Same<KnownGame, GameRecord>,
-	Same<v.InferOutput<typeof eventRecord>, EventRecord>
+	Same<v.InferOutput<typeof eventRecord>, EventRecord>,
+	Same<v.InferOutput<typeof match>, MatchRecord>
 ];
 /** Fails to compile when the schema and `records.ts` disagree. */
-export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true];
+export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true];

@@ -169,7 +169,8 @@ export async function contents(id: string): Promise<LeagueContents> {
 }
 
 /**
- * Deletes league `id` with its sessions, its games and their events, in one `rw` transaction
+ * Deletes league `id` with its sessions, its games and their events (and their place in any
+ * UDL match), in one `rw` transaction
  * (all or nothing). Its roster students go too, except a student seated in a game outside the
  * league (a quick game on this device), who stays as a player of that game.
  * @throws DbError `not-found`
@@ -178,7 +179,7 @@ export async function remove(id: string): Promise<void> {
 	await guard(() =>
 		db.transaction(
 			'rw',
-			[db.leagues, db.sessions, db.games, db.events, db.players, db.meta],
+			[db.leagues, db.sessions, db.games, db.events, db.players, db.meta, db.matches],
 			async () => {
 				await mustGet(id);
 				const gameIds = await db.games.where('leagueId').equals(id).primaryKeys();
@@ -189,6 +190,13 @@ export async function remove(id: string): Promise<void> {
 						.delete();
 				}
 				await db.games.bulkDelete(gameIds);
+				// A UDL match loses the deleted games; one left with none goes too.
+				const gone = new Set(gameIds);
+				for (const match of await db.matches.where('gameIds').anyOf(gameIds).toArray()) {
+					const kept = match.gameIds.filter((g) => !gone.has(g));
+					if (kept.length === 0) await db.matches.delete(match.id);
+					else await db.matches.put({ ...match, gameIds: kept });
+				}
 				await db.sessions.where('[leagueId+date]').between([id, ''], [id, '\uffff']).delete();
 				const roster = await db.players.where('leagueId').equals(id).toArray();
 				for (const player of roster) {

@@ -104,9 +104,11 @@ export async function setPresent(
 
 /**
  * Replaces the groups that have not started with `groups` (a re-roll, or a student moved by
- * hand). Started groups are kept as they are and must not appear in `groups`.
- * @throws DbError `not-found`, `not-present` for a student not marked present,
- * `group-started` for a student already seated at a started game
+ * hand). Started groups are kept as they are, where they are, and must not appear in `groups`;
+ * the new groups fill the places of the old open ones in order (so "Group 3" stays group 3
+ * while its game is under way), and any extra ones go at the end.
+ * @throws DbError `not-found`, `not-present` for a student not marked present or placed
+ * twice, `group-started` for a student already seated at a started game
  */
 export async function arrange(
 	id: string,
@@ -116,8 +118,7 @@ export async function arrange(
 	return guard(() =>
 		db.transaction('rw', db.sessions, async () => {
 			const session = await mustGet(id);
-			const started = session.groups.filter((g) => g.gameId !== null);
-			const seated = new Set(started.flatMap((g) => g.players));
+			const seated = new Set(session.groups.filter((g) => g.gameId).flatMap((g) => g.players));
 			const present = new Set(session.present);
 			const seen = new Set<PlayerId>();
 			for (const p of groups.flat()) {
@@ -128,11 +129,12 @@ export async function arrange(
 			const fresh: SessionGroup[] = groups
 				.filter((g) => g.length > 0)
 				.map((g) => ({ players: [...g], gameId: null }));
-			const updated = {
-				...session,
-				groups: [...started, ...fresh],
-				updatedAt: timestamp(opts.now)
-			};
+			const placed: SessionGroup[] = [];
+			for (const g of session.groups) {
+				if (g.gameId !== null) placed.push(g);
+				else if (fresh.length > 0) placed.push(fresh.shift() as SessionGroup);
+			}
+			const updated = { ...session, groups: [...placed, ...fresh], updatedAt: timestamp(opts.now) };
 			await db.sessions.put(updated);
 			return updated;
 		})

@@ -1,12 +1,19 @@
 /**
- * The whole store in and out, for backup and restore: every league, player, session, game and
- * event (device settings stay: the device id, the current league and the PIN belong to the
- * device, not to the data).
+ * The whole store in and out, for backup and restore: every league, player, session, game,
+ * event and UDL match. Device settings stay: the device id, the current league and the PIN
+ * belong to the device, not to the data.
  */
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
-import type { EventRecord, GameRecord, LeagueRecord, PlayerRecord, SessionRecord } from './records';
+import type {
+	EventRecord,
+	GameRecord,
+	LeagueRecord,
+	MatchRecord,
+	PlayerRecord,
+	SessionRecord
+} from './records';
 
 /** Every record a backup holds, by table. */
 export interface StoreDump {
@@ -15,6 +22,7 @@ export interface StoreDump {
 	sessions: SessionRecord[];
 	games: GameRecord[];
 	events: EventRecord[];
+	matches: MatchRecord[];
 }
 
 /** How a restore treats what the device already holds. */
@@ -35,10 +43,10 @@ export interface TablePlan {
 /** What a restore will do, table by table. */
 export type RestorePlan = Record<keyof StoreDump, TablePlan>;
 
-const TABLES = ['leagues', 'players', 'sessions', 'games', 'events'] as const;
+const TABLES = ['leagues', 'players', 'sessions', 'games', 'events', 'matches'] as const;
 
 function tables() {
-	return [db.leagues, db.players, db.sessions, db.games, db.events];
+	return [db.leagues, db.players, db.sessions, db.games, db.events, db.matches];
 }
 
 /** Everything, read in one transaction (a consistent copy while another tab writes). */
@@ -49,7 +57,8 @@ export async function dump(): Promise<StoreDump> {
 			players: await db.players.toArray(),
 			sessions: await db.sessions.toArray(),
 			games: await db.games.toArray(),
-			events: await db.events.toArray()
+			events: await db.events.toArray(),
+			matches: await db.matches.toArray()
 		}))
 	);
 }
@@ -96,6 +105,7 @@ function mergePlan(file: StoreDump, held: StoreDump) {
 	const players = newer(file.players, byId(held.players));
 	const sessions = newer(file.sessions, byId(held.sessions));
 	const games = newer(file.games, byId(held.games));
+	const matches = newer(file.matches, byId(held.matches));
 	const taken = new Set(games.write.map((g) => g.id));
 	const events = file.events.filter((e) => taken.has(e.gameId));
 	const replacedEvents = held.events.filter((e) => taken.has(e.gameId)).length;
@@ -105,7 +115,7 @@ function mergePlan(file: StoreDump, held: StoreDump) {
 		kept: file.events.length - events.length,
 		removed: Math.max(0, replacedEvents - events.length)
 	};
-	return { leagues, players, sessions, games, events, taken, eventPlan };
+	return { leagues, players, sessions, games, matches, events, taken, eventPlan };
 }
 
 function plainPlan(p: { added: number; updated: number; kept: number }): TablePlan {
@@ -128,7 +138,8 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 		players: plainPlan(m.players),
 		sessions: plainPlan(m.sessions),
 		games: plainPlan(m.games),
-		events: m.eventPlan
+		events: m.eventPlan,
+		matches: plainPlan(m.matches)
 	};
 }
 
@@ -147,6 +158,7 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				await db.sessions.bulkAdd(file.sessions);
 				await db.games.bulkAdd(file.games);
 				await db.events.bulkAdd(file.events);
+				await db.matches.bulkAdd(file.matches);
 				return;
 			}
 			const held = {
@@ -154,13 +166,15 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				players: await db.players.toArray(),
 				sessions: await db.sessions.toArray(),
 				games: await db.games.toArray(),
-				events: [] as EventRecord[]
+				events: [] as EventRecord[],
+				matches: await db.matches.toArray()
 			};
 			const m = mergePlan(file, held);
 			await db.leagues.bulkPut(m.leagues.write);
 			await db.players.bulkPut(m.players.write);
 			await db.sessions.bulkPut(m.sessions.write);
 			await db.games.bulkPut(m.games.write);
+			await db.matches.bulkPut(m.matches.write);
 			for (const gameId of m.taken) {
 				await db.events
 					.where('[gameId+seq]')

@@ -239,6 +239,58 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 	};
 }
 
+/** A card in the list of a league's cards. */
+export interface CardItem {
+	gameId: string;
+	date: string;
+	status: cards.CardStatus;
+	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
+	winners: SideLabel[];
+	voidReason: string | null;
+}
+
+/** Every card of a league, the latest first, with names. */
+export interface CardList {
+	items: CardItem[];
+	names: Names;
+}
+
+/**
+ * Every game of league `leagueId` as a card: signed ones from their stored result, the others
+ * from their replay.
+ */
+export async function cardList(leagueId: string): Promise<CardList> {
+	const [records, sessionDates] = await Promise.all([
+		cards.ofLeague(leagueId),
+		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date])))
+	]);
+	const items = await Promise.all(
+		records.map(async (record): Promise<CardItem> => {
+			const status = cards.cardStatus(record);
+			const date =
+				(record.sessionId ? sessionDates.get(record.sessionId) : undefined) ??
+				dayOfTime(record.createdAt);
+			const base = { gameId: record.id, date, status, voidReason: record.voidReason };
+			if (record.result)
+				return { ...base, sides: record.result.sides, winners: record.result.winners };
+			const { state } = await games.get(record.id);
+			return {
+				...base,
+				sides: state.sides.map((x) => ({ ...x, total: state.totals[x.label] ?? 0 })),
+				winners: state.over ? state.winners : []
+			};
+		})
+	);
+	items.sort((a, b) => b.date.localeCompare(a.date));
+	return {
+		items,
+		names: await namesFor(
+			leagueId,
+			records.flatMap((r) => r.seats)
+		)
+	};
+}
+
 /** A league card, for the instructor. */
 export interface CardView {
 	league: LeagueRecord;

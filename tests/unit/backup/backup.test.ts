@@ -13,6 +13,7 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as matches from '$lib/db/matches';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
@@ -36,6 +37,8 @@ async function fill() {
 	const voided = await playGame(leagueId, [ben, cara], [5, 10]);
 	await cards.voidCard(voided, 'Wrong rules');
 	await games.create({ players: ['Quick', 'Game'] });
+	const udl = await games.create({ ruleset: 'udl', players: ['Uma', 'Udo'] });
+	await matches.startClock(udl.id, { now: '2026-01-12T09:00:00.000Z' });
 	return { leagueId, signed, voided };
 }
 
@@ -55,7 +58,7 @@ describe('backup and restore', () => {
 			appVersion: '0.1.0',
 			exportedAt: '2026-03-27T15:00:00.000Z',
 			leagues: ['Period 3'],
-			counts: { leagues: 1, players: 5, sessions: 1, games: 4 }
+			counts: { leagues: 1, players: 7, sessions: 1, games: 5, matches: 1 }
 		});
 		await restoreBackup(backup, 'replace');
 		const after = await transfer.dump();
@@ -70,7 +73,8 @@ describe('backup and restore', () => {
 		const before = await transfer.dump();
 		const backup = await readBackup(text);
 		const plan = await planRestore(backup, 'merge');
-		expect(plan.games).toEqual({ added: 0, updated: 0, kept: 4, removed: 0 });
+		expect(plan.games).toEqual({ added: 0, updated: 0, kept: 5, removed: 0 });
+		expect(plan.matches).toEqual({ added: 0, updated: 0, kept: 1, removed: 0 });
 		await restoreBackup(backup, 'merge');
 		await restoreBackup(backup, 'merge');
 		expect(await transfer.dump()).toEqual(before);
@@ -167,7 +171,8 @@ describe('a bad file', () => {
 		['a gap in a game’s events', (j) => (j.data.events = j.data.events.filter((e) => e.seq !== 2))],
 		['the same game twice', (j) => j.data.games.push(j.data.games[0]!)],
 		['a session of a missing league', (j) => (j.data.sessions[0]!.leagueId = 'gone')],
-		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')]
+		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')],
+		['a match of a missing game', (j) => (j.data.matches[0]!.gameIds = ['gone'])]
 	])('with %s is refused as damaged, saying where', async (_, change) => {
 		await fill();
 		const text = await edited(change);

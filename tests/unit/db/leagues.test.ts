@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { DB_NAME, db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as matches from '$lib/db/matches';
 import * as sessions from '$lib/db/sessions';
 import { at, expectCode, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
@@ -82,6 +83,20 @@ describe('remove', () => {
 		expect(left.map((p) => p.name).sort()).toEqual(['Cara', 'Dan', 'Eve', 'Zoe']);
 		expect(left.find((p) => p.name === 'Cara')?.leagueId).toBeNull();
 		expect(await leagues.currentId()).toBe(other.leagueId);
+	});
+
+	it('takes the deleted games out of their UDL matches', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		await leagues.update(leagueId, { name: 'UDL club', ruleset: 'udl' });
+		const game = await games.create({
+			ruleset: 'udl',
+			players: [...students.values()].map((p) => ({ id: p.id })),
+			leagueId
+		});
+		await matches.open(game.id);
+		expect(await db.matches.count()).toBe(1);
+		await leagues.remove(leagueId);
+		expect(await db.matches.count()).toBe(0);
 	});
 
 	it('refuses an unknown league', async () => {

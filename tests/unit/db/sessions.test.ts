@@ -82,6 +82,29 @@ describe('arrange', () => {
 		await expectCode(sessions.arrange(session.id, [[id('Ana'), id('Dan')]]), 'group-started');
 	});
 
+	it('keeps a started group in its place while the others change', async () => {
+		const names = ['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Fay', 'Gus'];
+		const { session, id } = await sessionOf(names);
+		const [a, b, c, d, e, f, g] = names.map(id) as string[];
+		await sessions.setPresent(session.id, names.map(id));
+		await sessions.arrange(session.id, [
+			[a!, b!],
+			[c!, d!],
+			[e!, f!, g!]
+		]);
+		await sessions.startGame(session.id, 1);
+		const updated = await sessions.arrange(session.id, [
+			[a!, e!, f!],
+			[b!, g!]
+		]);
+		expect(updated.groups.map((x) => x.players)).toEqual([
+			[a, e, f],
+			[c, d],
+			[b, g]
+		]);
+		expect(updated.groups[1]!.gameId).not.toBeNull();
+	});
+
 	it('refuses a student who is not present, or placed twice', async () => {
 		const { session, id } = await sessionOf(['Ana', 'Ben', 'Cara']);
 		await sessions.setPresent(session.id, [id('Ana'), id('Ben')]);

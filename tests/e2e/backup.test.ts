@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { leagueWithRoster, playGroupGame, sessionWithGroups, signCard } from './league-helpers';
+
+test('a backup restores onto a fresh browser with nothing lost, and a bad file changes nothing', async ({
+	page,
+	browser
+}) => {
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
+	await sessionWithGroups(page, '2026-01-12');
+	const game = await playGroupGame(page, 1, [15, 10]);
+	await signCard(page, game);
+
+	await page.goto('/settings');
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		page.getByRole('button', { name: 'Save a backup' }).click()
+	]);
+	expect(download.suggestedFilename()).toMatch(/^muggins-backup-\d{4}-\d{2}-\d{2}\.json$/);
+	const backup = await readFile(await download.path(), 'utf8');
+
+	// A fresh browser: nothing stored.
+	const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
+	const other = await fresh.newPage();
+	await other.goto('/settings');
+	const picker = other.getByLabel('Restore from a file…');
+
+	// A foreign file and a cut-short one are refused with their reason.
+	await picker.setInputFiles({
+		name: 'package.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from('{"name":"x"}')
+	});
+	await expect(other.getByRole('alert')).toHaveText(
+		'That file is not a Muggins League backup. Nothing was changed.'
+	);
+	await picker.setInputFiles({
+		name: 'cut.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(backup.slice(0, backup.length / 2))
+	});
+	await expect(other.getByRole('alert')).toContainText('cut short');
+	await other.goto('/league');
+	await expect(other.getByRole('heading', { name: 'No league on this device yet' })).toBeVisible();
+
+	await other.goto('/settings');
+	await other.getByLabel('Restore from a file…').setInputFiles({
+		name: download.suggestedFilename(),
+		mimeType: 'application/json',
+		buffer: Buffer.from(backup)
+	});
+	const preview = other.getByRole('table');
+	await expect(preview.getByRole('row', { name: /^Leagues/ })).toContainText('1');
+	await expect(preview.getByRole('row', { name: /^Players/ })).toContainText('4');
+	await other.getByRole('button', { name: 'Merge this backup' }).click();
+	await expect(other.getByText('Restored: the backup is merged in.')).toBeVisible();
+
+	await other.goto('/league');
+	await expect(other.getByText('4 students · 1 session · 1 game')).toBeVisible();
+	await other.getByRole('link', { name: 'Standings' }).click();
+	await expect(other.getByText('1 signed card counts')).toBeVisible();
+	await expect(other.getByRole('table').getByRole('row').nth(1)).toContainText('Champion');
+	await fresh.close();
+});

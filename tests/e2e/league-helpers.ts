@@ -1,0 +1,122 @@
+/**
+ * Steps the league's browser tests share: a league with a pasted roster, a session's groups,
+ * and playing and signing a group's game through the scorecard.
+ */
+import { expect, type Page } from '@playwright/test';
+import { replay } from '../../src/lib/rules/game';
+import { readStoredGame } from './stored-game';
+
+/** Creates league `name` from the League page and pastes `students` into its roster. */
+export async function leagueWithRoster(
+	page: Page,
+	name: string,
+	students: string[]
+): Promise<string> {
+	await page.goto('/league/new');
+	await page.getByLabel('League name').fill(name);
+	await page.getByLabel('Term name').fill('Trimester 2');
+	await page.getByRole('button', { name: 'Create the league' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roster');
+	await page.getByText('Paste a list').click();
+	await page.getByLabel('One name per line').fill(students.join('\n'));
+	await page.getByRole('button', { name: `Add ${students.length} students` }).click();
+	await expect(page.getByRole('heading', { name: `${students.length} students` })).toBeVisible();
+	return new URL(page.url()).pathname.replace(/\/roster$/, '');
+}
+
+/** Opens a league section from its tabs. */
+export async function leagueTab(page: Page, tab: string): Promise<void> {
+	await page
+		.getByRole('navigation', { name: 'League sections' })
+		.getByRole('link', { name: tab })
+		.click();
+	await expect(
+		page.getByRole('navigation', { name: 'League sections' }).getByRole('link', { name: tab })
+	).toHaveAttribute('aria-current', 'page');
+}
+
+/** Starts a session on `day` with everyone present and its groups formed; returns its URL. */
+export async function sessionWithGroups(page: Page, day: string): Promise<string> {
+	await leagueTab(page, 'Sessions');
+	await page.getByLabel('Day').fill(day);
+	await page.getByRole('button', { name: 'Start the session' }).click();
+	await page.getByRole('button', { name: 'Everyone' }).click();
+	await page.getByRole('button', { name: 'Form groups' }).click();
+	await expect(page.getByRole('region', { name: /^Group \d$/ }).first()).toBeVisible();
+	return page.url();
+}
+
+/** The players of group `n` (1-based) of the session on screen, in seat order. */
+export async function groupPlayers(page: Page, n: number): Promise<string[]> {
+	const group = page.getByRole('region', { name: `Group ${n}` });
+	// The session is read from IndexedDB after the page shows: wait for the group's players.
+	await expect(group.locator('.player-name').first()).toBeVisible();
+	const names = await group.locator('.player-name').allTextContents();
+	return names.map((s) => s.trim());
+}
+
+async function score(page: Page, player: string, count: number) {
+	await page.getByRole('button', { name: `Score for ${player}` }).click();
+	await page
+		.getByRole('dialog')
+		.getByRole('button', { name: String(count), exact: true })
+		.click();
+	await expect(page.getByRole('status')).toContainText(`Recorded: ${player} ${count}`);
+}
+
+/**
+ * Starts group `n`'s game from the session on screen, records `points` for its players in
+ * seat order (counts of 5 to 35), and ends the game. Returns the game's id.
+ */
+export async function playGroupGame(page: Page, n: number, points: number[]): Promise<string> {
+	const players = await groupPlayers(page, n);
+	await page.getByRole('button', { name: `Start Group ${n}’s game` }).click();
+	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
+	const id = page.url().split('/').at(-1) as string;
+	for (const [i, player] of players.entries()) {
+		if ((points[i] ?? 0) > 0) await score(page, player, points[i] as number);
+	}
+	await page.getByRole('button', { name: 'End game' }).click();
+	await page.getByRole('dialog').getByRole('button', { name: 'End the game' }).click();
+	await expect(page.getByRole('heading', { name: 'Final score' })).toBeVisible();
+	return id;
+}
+
+/**
+ * Signs game `id` as sign-off (issue 4) stores it: the signed time, the fingerprint and the
+ * signed result, written into the game's record in IndexedDB. Stands in for the players'
+ * signatures until the sign-off screen is on this branch.
+ */
+export async function signCard(page: Page, id: string): Promise<void> {
+	const stored = await readStoredGame(page, id);
+	const state = replay(stored.setup, stored.events);
+	const signedAt = new Date().toISOString();
+	const result = {
+		ruleset: stored.setup.ruleset,
+		players: stored.setup.players,
+		sides: state.sides.map((s) => ({ ...s, total: state.totals[s.label] ?? 0 })),
+		winners: state.winners,
+		hands: state.hands.filter((h) => h.settlement).length,
+		endCause: state.endCause,
+		finishedAt: signedAt
+	};
+	await page.evaluate(
+		async ({ id, signedAt, result }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('muggins-league');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			await new Promise<void>((resolve, reject) => {
+				const tx = db.transaction('games', 'readwrite');
+				const games = tx.objectStore('games');
+				const get = games.get(id);
+				get.onsuccess = () => games.put({ ...get.result, signedAt, fingerprint: 'signed', result });
+				tx.oncomplete = () => resolve();
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		{ id, signedAt, result }
+	);
+}

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { measure } from './support';
+
+/** A class list as a gradebook exports it: an id column, last and first names, quoting. */
+const ROSTER_CSV = [
+	'\uFEFFId,Last name,First name',
+	'1,López,Ana',
+	'2,Okafor,Ben',
+	'3,"Singh, Jr.",Cara',
+	'4,Dubois,Dan',
+	'5,Evans,Eve',
+	'6,Okafor,Ben',
+	'7,,',
+	'8,Fischer,Fay',
+	'9,Garcia,Gus'
+].join('\r\n');
+
+async function createLeague(page: Page, name: string) {
+	await page.goto('/league');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('League');
+	await page.getByRole('link', { name: 'New league' }).first().click();
+	await page.getByLabel('League name').fill(name);
+	await page.getByLabel('Term name').fill('Trimester 2');
+	await page.getByLabel('First day').fill('2026-01-05');
+	await page.getByLabel('Last day').fill('2026-03-27');
+	await page.getByRole('button', { name: 'Create the league' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roster');
+}
+
+async function importRoster(page: Page) {
+	await page.getByText('Import a CSV file').click();
+	await page.getByLabel('CSV file (from').setInputFiles({
+		name: 'period-3.csv',
+		mimeType: 'text/csv',
+		buffer: Buffer.from(ROSTER_CSV, 'utf8')
+	});
+	// The header was recognised; first names then last names are picked.
+	await expect(page.getByLabel('The first row holds column titles')).toBeChecked();
+	await expect(page.getByLabel('Name column')).toHaveValue('2');
+	await expect(page.getByLabel('Then add (last name)')).toHaveValue('1');
+	await expect(page.getByRole('status').filter({ hasText: 'to add' })).toHaveText(
+		'7 students to add, 2 rows left out.'
+	);
+	const preview = page.getByRole('table');
+	await expect(preview.getByRole('row', { name: /Cara Singh, Jr\./ })).toContainText('Add');
+	await expect(preview.getByRole('row').filter({ hasText: '7' }).last()).toContainText(
+		'Same name as row 3.'
+	);
+	await expect(preview.getByRole('row').filter({ hasText: '8' }).first()).toContainText(
+		'No name in this row.'
+	);
+	await page.getByRole('button', { name: 'Add 7 students' }).click();
+	await expect(page.getByRole('heading', { name: '7 students' })).toBeVisible();
+}
+
+test('an instructor creates a league, imports the class, runs a session and starts a group’s game', async ({
+	page
+}) => {
+	await createLeague(page, 'Period 3');
+	await importRoster(page);
+
+	// Nothing was stored before the confirmation: the roster shows exactly the seven.
+	const students = page.getByRole('region', { name: '7 students' }).getByRole('link');
+	await expect(students).toHaveText([
+		'Ana López',
+		'Ben Okafor',
+		'Cara Singh, Jr.',
+		'Dan Dubois',
+		'Eve Evans',
+		'Fay Fischer',
+		'Gus Garcia'
+	]);
+
+	await page
+		.getByRole('navigation', { name: 'League sections' })
+		.getByRole('link', { name: 'Sessions' })
+		.click();
+	await page.getByLabel('Day').fill('2026-01-12');
+	await page.getByRole('button', { name: 'Start the session' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Session of');
+
+	await page.getByRole('button', { name: 'Everyone' }).click();
+	await expect(page.getByText('7 of 7 present')).toBeVisible();
+	await page.getByRole('checkbox', { name: 'Gus Garcia' }).uncheck();
+	await expect(page.getByText('6 of 7 present')).toBeVisible();
+
+	await page.getByRole('button', { name: 'Form groups' }).click();
+	const groups = page.getByRole('region', { name: /^Group \d$/ });
+	await expect(groups).toHaveCount(2);
+	await expect(groups.nth(0).getByRole('listitem')).toHaveCount(3);
+	await expect(groups.nth(1).getByRole('listitem')).toHaveCount(3);
+
+	// Five present: 3 and 2, and the page says why.
+	await page.getByRole('checkbox', { name: 'Fay Fischer' }).uncheck();
+	await page.getByRole('button', { name: 'Re-roll the groups' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'With 5 students' })).toBeVisible();
+	await expect(groups.nth(0).getByRole('listitem')).toHaveCount(3);
+	await expect(groups.nth(1).getByRole('listitem')).toHaveCount(2);
+
+	// Move a student from the group of 3 to the pair: 2 and 3.
+	const first = groups.nth(0).getByRole('listitem').first();
+	const moved = (await first.locator('.player-name').textContent())?.trim() ?? '';
+	await first
+		.getByRole('combobox', { name: `Move ${moved} to` })
+		.selectOption({ label: 'Group 2' });
+	await expect(groups.nth(1).getByRole('listitem')).toHaveCount(3);
+	await expect(groups.nth(1)).toContainText(moved);
+
+	const seated = await groups.nth(1).locator('.player-name').allTextContents();
+	await groups.nth(1).getByRole('button', { name: 'Start Group 2’s game' }).click();
+	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
+	for (const name of seated) {
+		await expect(page.getByRole('button', { name: `Score for ${name.trim()}` })).toBeVisible();
+	}
+
+	// Back at the session, the group shows its game being played.
+	await page.goBack();
+	await expect(groups.nth(1).getByText('Playing')).toBeVisible();
+	await expect(groups.nth(1).getByRole('link', { name: 'Open the game' })).toBeVisible();
+});
+
+test('the league pages keep every control at least 48px on a phone', async ({ page }) => {
+	await createLeague(page, 'Period 5');
+	await page.getByText('Paste a list').click();
+	await page.getByLabel('One name per line').fill('Ana\nBen\nCara\nDan');
+	await page.getByRole('button', { name: 'Add 4 students' }).click();
+	const sections = page.getByRole('navigation', { name: 'League sections' });
+	for (const tab of ['Standings', 'Sessions', 'Cards', 'Roster', 'Files', 'Edit']) {
+		await sections.getByRole('link', { name: tab }).click();
+		await expect(sections.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+		const targets = await measure(page, 'main a, main button, main select, main .choice');
+		for (const t of targets) {
+			expect(t.height, `${tab}: ${t.name}`).toBeGreaterThanOrEqual(48);
+			expect(t.width, `${tab}: ${t.name}`).toBeGreaterThanOrEqual(48);
+		}
+	}
+});
