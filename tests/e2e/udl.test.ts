@@ -286,10 +286,12 @@ test('every UDL control and choice is a 48px tap target', async ({ page }) => {
 	await page.getByRole('button', { name: 'Next play' }).click();
 	const controls = '.clocks button, section.play button, .infractions button, .chips button';
 	await page.getByRole('radio', { name: 'Chips' }).check();
+	await expect(page.locator('.chips button').first()).toBeVisible();
 	const shown = [...(await measure(page, controls))];
 	await page.getByRole('radio', { name: 'Score' }).check();
 	shown.push(...(await measure(page, controls)));
 	await page.getByRole('button', { name: 'End hand' }).click();
+	await expect(page.getByRole('dialog').getByText('How did the hand end?')).toBeVisible();
 	shown.push(...(await measure(page, 'dialog .choice')));
 	expect(shown.filter((t) => /^label "\d-\d"$/.test(t.name))).toHaveLength(7);
 	expect(shown.length).toBeGreaterThan(12);
