@@ -56,6 +56,8 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 	page,
 	context
 }) => {
+	// The installed clock still runs at real speed: on a loaded machine seconds pass between
+	// steps, so the readings below allow a few seconds past the expected minute.
 	await page.clock.install();
 	const id = await startUdlGame(page);
 	await expect(gameClock(page)).toHaveText('15:00');
@@ -66,7 +68,7 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 
 	await startClock(page);
 	await page.clock.fastForward('05:00');
-	await expect(gameClock(page)).toHaveText(/^(10:00|9:59)$/);
+	await expect(gameClock(page)).toHaveText(/^(10:00|9:5\d)$/);
 
 	// Paused, the clock survives a reload and stands still however long the break.
 	await page.getByRole('button', { name: 'Pause' }).click();
@@ -76,7 +78,7 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 	await expect(gameClock(page)).toHaveText(paused ?? '');
 	await page.clock.fastForward('03:00');
 	await expect(gameClock(page)).toHaveText(paused ?? '');
-	await expect(matchClock(page)).toHaveText(/^(40:00|39:59)$/);
+	await expect(matchClock(page)).toHaveText(/^(40:00|39:5\d)$/);
 
 	// Another tab reads the same clock from the same stored times.
 	await page.getByRole('button', { name: 'Resume' }).click();
@@ -84,8 +86,8 @@ test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next 
 	const other = await context.newPage();
 	await other.goto(`/game/${id}`);
 	await page.clock.fastForward('02:00');
-	await expect(gameClock(other)).toHaveText(/^(8:00|7:59)$/);
-	await expect(gameClock(page)).toHaveText(/^(8:00|7:59)$/);
+	await expect(gameClock(other)).toHaveText(/^(8:00|7:5\d)$/);
+	await expect(gameClock(page)).toHaveText(/^(8:00|7:5\d)$/);
 
 	// Both tabs reach zero; time-up is recorded once, and the tie goes to overtime.
 	await page.clock.fastForward('08:01');
