@@ -182,3 +182,19 @@ export function messageFor(err: unknown): string {
 	}
 	return message('unexpected', { detail: err instanceof Error ? err.name : undefined });
 }
+
+/**
+ * An error a person can act on: a stable `code` for programs and the plain-words `message`
+ * for people, built from the sentence of that code. The app's error classes (RuleError,
+ * DbError, BackupError …) are these with a narrower set of codes and their own `name`.
+ */
+export class CodedError<C extends MessageCode = MessageCode> extends Error {
+	readonly code: C;
+	readonly params: MessageParams;
+
+	constructor(code: C, params: MessageParams = {}, options?: { cause?: unknown }) {
+		super(message(code, params), options);
+		this.code = code;
+		this.params = params;
+	}
+}

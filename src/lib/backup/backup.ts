@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import * as leagues from '$lib/db/leagues';
 import * as transfer from '$lib/db/transfer';
 import { localDay } from '$lib/days';
-import { message, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError, type MessageCode } from '$lib/messages';
 import { BACKUP_APP, BACKUP_FORMAT, BackupSchema, type Backup, type StoreData } from './schema';
 
 /** The largest backup a restore reads: 20 MB. */
@@ -24,16 +24,8 @@ export type BackupErrorCode = Extract<
 >;
 
 /** A file refused for restore. Nothing was changed. */
-export class BackupError extends Error {
-	readonly code: BackupErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: BackupErrorCode, params: MessageParams = {}) {
-		super(message(code, params));
-		this.name = 'BackupError';
-		this.code = code;
-		this.params = params;
-	}
+export class BackupError extends CodedError<BackupErrorCode> {
+	override readonly name = 'BackupError';
 }
 
 /** A backup ready to save. */

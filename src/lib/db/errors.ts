@@ -1,4 +1,4 @@
-import { message, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError, type MessageCode } from '$lib/messages';
 
 /** The codes the store can fail with. Each has its sentence in `messages.ts`. */
 export const DB_ERROR_CODES = [
@@ -50,16 +50,8 @@ export type DbErrorCode = (typeof DB_ERROR_CODES)[number];
  * the plain-words `message`; the storage error behind it, if any, is its `cause`. A write that
  * fails with one has changed nothing.
  */
-export class DbError extends Error {
-	readonly code: DbErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: DbErrorCode, params: MessageParams = {}, options?: { cause?: unknown }) {
-		super(message(code, params), options);
-		this.name = 'DbError';
-		this.code = code;
-		this.params = params;
-	}
+export class DbError extends CodedError<DbErrorCode> {
+	override readonly name = 'DbError';
 }
 
 /** Whether `e` is a failure of the store (as opposed to a rule refusal or a bug). */

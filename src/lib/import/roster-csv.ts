@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
-import { message, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError, type MessageCode, type MessageParams } from '$lib/messages';
 
 /** A file read into rows of cells, before any column is picked. */
 export interface ParsedTable {
@@ -46,16 +46,8 @@ export interface PreviewRow {
 export type ImportErrorCode = Extract<MessageCode, 'import-empty-file' | 'import-unreadable'>;
 
 /** A class list that cannot be read at all. Nothing was imported. */
-export class ImportError extends Error {
-	readonly code: ImportErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: ImportErrorCode, params: MessageParams = {}) {
-		super(message(code, params));
-		this.name = 'ImportError';
-		this.code = code;
-		this.params = params;
-	}
+export class ImportError extends CodedError<ImportErrorCode> {
+	override readonly name = 'ImportError';
 }
 
 /** Largest class list read: far beyond a class, small enough never to hang the page. */

@@ -4,7 +4,7 @@
  * the roster on the instructor's device; it is a lock on a classroom door, not a vault, so a
  * few digits and a slow hash are enough.
  */
-import { message, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError, type MessageCode } from '$lib/messages';
 import type { PinHashRecord } from '$lib/db/records';
 
 /** PBKDF2 rounds for a new PIN: about a quarter of a second on a cheap phone. */
@@ -20,16 +20,8 @@ export type PinErrorCode = Extract<
 >;
 
 /** A PIN refused: badly formed, mistyped, or Web Crypto missing. Nothing was changed. */
-export class PinError extends Error {
-	readonly code: PinErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: PinErrorCode, params: MessageParams = {}) {
-		super(message(code, params));
-		this.name = 'PinError';
-		this.code = code;
-		this.params = params;
-	}
+export class PinError extends CodedError<PinErrorCode> {
+	override readonly name = 'PinError';
 }
 
 /** Whether `pin` is 4 to 8 digits. */

@@ -1,4 +1,4 @@
-import { message, type MessageCode, type MessageParams } from '../messages';
+import { CodedError, type MessageCode } from '../messages';
 
 /** The codes the rules engine can refuse with. Stable: tests and stored data name them. */
 export type RuleErrorCode = MessageCode;
@@ -7,16 +7,8 @@ export type RuleErrorCode = MessageCode;
  * A refusal by the rules: an event, a hand or a setup that breaks a rule. It carries a stable
  * `code` for programs and a plain-words `message` for people. Nothing was changed.
  */
-export class RuleError extends Error {
-	readonly code: RuleErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: RuleErrorCode, params: MessageParams = {}) {
-		super(message(code, params));
-		this.name = 'RuleError';
-		this.code = code;
-		this.params = params;
-	}
+export class RuleError extends CodedError<RuleErrorCode> {
+	override readonly name = 'RuleError';
 }
 
 /** Whether `e` is a refusal by the rules (as opposed to a bug). */
