@@ -10,6 +10,9 @@ import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
 import { offlineStart } from './offline-start';
 import { figure, report, type Figure } from './report';
+import { gamesCsv, standingsCsv, standingsInNode } from './standings-node';
+import { standingsInChromium } from './standings-idb';
+import { syntheticLeague } from './synthetic-league';
 import { tapToPaint } from './tap';
 import { percentile, startGame } from './ui';
 
@@ -42,7 +45,10 @@ async function main(): Promise<boolean> {
 			detached: true
 		}
 	);
-	const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+	const browser = await chromium.launch({
+		executablePath: CHROME_PATH,
+		args: [...CHROME_ARGS, '--enable-precise-memory-info']
+	});
 	const figures: Figure[] = [];
 	try {
 		await waitForServer();
@@ -79,6 +85,65 @@ async function main(): Promise<boolean> {
 		const taps = await tapToPaint(browser, origin, 200);
 		figures.push(figure('tap to painted, p50', percentile(taps, 50), 'ms'));
 		figures.push(figure('tap to painted, p95', percentile(taps, 95), 'ms', `${taps.length} taps`));
+
+		console.log('Measuring standings and CSV in Node…');
+		const one = syntheticLeague(1);
+		const hundred = syntheticLeague(100);
+		const node1 = standingsInNode(one);
+		const node100 = standingsInNode(hundred);
+		figures.push(
+			figure(
+				'standings, one class-trimester (rules, Node)',
+				node1.ms,
+				'ms',
+				`${one.games.length} cards, heap +${node1.mb.toFixed(1)} MB`
+			)
+		);
+		figures.push(
+			figure(
+				'standings, 100× league (rules, Node)',
+				node100.ms,
+				'ms',
+				`${hundred.games.length} cards, heap +${node100.mb.toFixed(1)} MB`
+			)
+		);
+		const csv = gamesCsv(hundred);
+		figures.push(
+			figure(
+				'CSV export, 100× league',
+				csv.ms,
+				'ms',
+				`games CSV: ${csv.rows} rows, ${csv.mb.toFixed(1)} MB`
+			)
+		);
+		figures.push(
+			figure(
+				'standings CSV, 100× league',
+				standingsCsv(hundred),
+				'ms',
+				`${hundred.players.length} rows`
+			)
+		);
+
+		console.log('Measuring standings from IndexedDB in Chromium…');
+		const idb1 = await standingsInChromium(browser, origin, root, 1);
+		figures.push(
+			figure(
+				'standings, one class-trimester (IndexedDB, Chromium)',
+				idb1.ms,
+				'ms',
+				`JS heap +${idb1.mb.toFixed(1)} MB`
+			)
+		);
+		const idb100 = await standingsInChromium(browser, origin, root, 100);
+		figures.push(
+			figure(
+				'standings, 100× league (IndexedDB, Chromium)',
+				idb100.ms,
+				'ms',
+				`JS heap +${idb100.mb.toFixed(1)} MB`
+			)
+		);
 
 		console.log('Measuring cold offline start…');
 		const starts = await offlineStart(browser, origin, 7);
