@@ -109,6 +109,9 @@ const sentences = {
 	'not-a-league-card': 'That game is not part of a league, so it has no card to void.',
 	'card-voided-already': 'That card is already voided.',
 	'card-not-voided': 'That card is not voided.',
+	'group-size': (p) =>
+		`${p.ruleset} is played by ${p.range} players: move a student into or out of this group.`,
+	'chart-failed': 'The chart could not be drawn here; the numbers are below.',
 
 	// The instructor PIN (src/lib/pin)
 	'pin-format': 'A PIN is 4 to 8 digits.',
@@ -126,6 +129,8 @@ const sentences = {
 	'import-on-roster': 'Already on the roster.',
 	'import-too-long': (p) => `Longer than ${p.max} characters.`,
 	'import-nothing': 'There is no new name to add.',
+	'import-too-big': (p) =>
+		`That file is over ${p.max} and too big for a class list: pick the CSV of the class.`,
 
 	// Backup and restore (src/lib/backup)
 	'backup-too-big': (p) =>

@@ -3,8 +3,6 @@
  * and playing and signing a group's game through the scorecard.
  */
 import { expect, type Page } from '@playwright/test';
-import { replay } from '../../src/lib/rules/game';
-import { readStoredGame } from './stored-game';
 
 /** Creates league `name` from the League page and pastes `students` into its roster. */
 export async function leagueWithRoster(
@@ -82,42 +80,40 @@ export async function playGroupGame(page: Page, n: number, points: number[]): Pr
 	return id;
 }
 
+/** Draws a few strokes with the mouse in the open signature box of `signer`. */
+async function drawSignature(page: Page, signer: string): Promise<void> {
+	const canvas = page.locator(`canvas[aria-label^="Signature box for ${signer}:"]`);
+	await expect(canvas).toHaveClass(/ready/);
+	await canvas.scrollIntoViewIfNeeded();
+	const box = await canvas.boundingBox();
+	if (!box) throw new Error(`no signature box for ${signer}`);
+	const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+	await page.mouse.move(...at(0.1, 0.6));
+	await page.mouse.down();
+	for (const [fx, fy] of [
+		[0.25, 0.3],
+		[0.4, 0.7],
+		[0.6, 0.35],
+		[0.85, 0.6]
+	] as const) {
+		await page.mouse.move(...at(fx, fy), { steps: 5 });
+	}
+	await page.mouse.up();
+}
+
 /**
- * Signs game `id` as sign-off (issue 4) stores it: the signed time, the fingerprint and the
- * signed result, written into the game's record in IndexedDB. Stands in for the players'
- * signatures until the sign-off screen is on this branch.
+ * Every player signs finished game `id` on the sign-off screen, in the order it asks them,
+ * each drawing a signature; the card then counts.
  */
 export async function signCard(page: Page, id: string): Promise<void> {
-	const stored = await readStoredGame(page, id);
-	const state = replay(stored.setup, stored.events);
-	const signedAt = new Date().toISOString();
-	const result = {
-		ruleset: stored.setup.ruleset,
-		players: stored.setup.players,
-		sides: state.sides.map((s) => ({ ...s, total: state.totals[s.label] ?? 0 })),
-		winners: state.winners,
-		hands: state.hands.filter((h) => h.settlement).length,
-		endCause: state.endCause,
-		finishedAt: signedAt
-	};
-	await page.evaluate(
-		async ({ id, signedAt, result }) => {
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const req = indexedDB.open('muggins-league');
-				req.onsuccess = () => resolve(req.result);
-				req.onerror = () => reject(req.error);
-			});
-			await new Promise<void>((resolve, reject) => {
-				const tx = db.transaction('games', 'readwrite');
-				const games = tx.objectStore('games');
-				const get = games.get(id);
-				get.onsuccess = () =>
-					games.put({ ...get.result, signedAt, fingerprint: 'f'.repeat(64), result });
-				tx.oncomplete = () => resolve();
-				tx.onerror = () => reject(tx.error);
-			});
-			db.close();
-		},
-		{ id, signedAt, result }
-	);
+	await page.goto(`/game/${id}/sign`);
+	const prompt = page.getByRole('heading', { name: /, check the card and sign$/ });
+	await expect(prompt).toBeVisible();
+	while ((await prompt.count()) > 0) {
+		const signer = ((await prompt.textContent()) ?? '').replace(/, check the card and sign$/, '');
+		await drawSignature(page, signer.trim());
+		await page.getByRole('button', { name: `Sign as ${signer.trim()}` }).click();
+		await expect(page.getByRole('img', { name: `${signer.trim()}’s signature` })).toBeVisible();
+	}
+	await expect(page.locator('.seal.signed')).toContainText('Signed');
 }

@@ -12,7 +12,7 @@ import {
 
 const CLASS = ['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Fay'];
 
-test('two signed games decide the champion, the standings CSV says so, and a void changes it', async ({
+test('two games played and signed decide the champion, the CSV says so, and a void changes it', async ({
 	page
 }) => {
 	const league = await leagueWithRoster(page, 'Period 3', CLASS);

@@ -1,6 +1,7 @@
 /**
  * Backup and restore: one JSON file with everything the app keeps (format version, app
- * version, export time, then every league, student, session, game, event and UDL match).
+ * version, export time, then every league, student, session, game, event, signature and UDL
+ * match).
  *
  * A restore reads the file in steps that each refuse with a plain reason before anything is
  * written: too big, not JSON (cut short), not ours (foreign), too new, or damaged (the schema
@@ -98,6 +99,10 @@ function checkLinks(data: StoreData): void {
 			throw damaged(`game ${g.id} seats a missing player`);
 	}
 	checkUnique(data.matches, (m) => m.id, 'match');
+	checkUnique(data.signatures, (x) => x.id, 'signature');
+	for (const x of data.signatures) {
+		if (!gameIds.has(x.gameId)) throw damaged(`a signature belongs to a missing game ${x.gameId}`);
+	}
 	for (const m of data.matches) {
 		if (m.gameIds.some((g) => !gameIds.has(g))) throw damaged(`match ${m.id} names a missing game`);
 	}
@@ -167,7 +172,8 @@ export function summarize(backup: Backup): BackupSummary {
 			sessions: data.sessions.length,
 			games: data.games.length,
 			events: data.events.length,
-			matches: data.matches.length
+			matches: data.matches.length,
+			signatures: data.signatures.length
 		}
 	};
 }

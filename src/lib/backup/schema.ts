@@ -14,7 +14,8 @@ import type {
 	LeagueRecord,
 	MatchRecord,
 	PlayerRecord,
-	SessionRecord
+	SessionRecord,
+	SignatureRecord
 } from '$lib/db/records';
 import { RULESETS } from '$lib/rules/rulesets';
 import type { EndCause, RulesetId } from '$lib/rules/types';
@@ -159,6 +160,20 @@ const match = v.object({
 	deviceId: text(200)
 });
 
+const signature = v.object({
+	id,
+	gameId: id,
+	playerId: id,
+	name: text(200),
+	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+	strokes: v.nullable(text(200_000)),
+	typed: v.nullable(text(200)),
+	signedAt: time,
+	deviceId: text(200),
+	setAsideAt: v.nullable(time),
+	setAsideReason: v.nullable(text(1000))
+});
+
 const eventRecord = v.object({
 	gameId: id,
 	seq: v.pipe(whole, v.minValue(1)),
@@ -175,7 +190,8 @@ export const StoreDataSchema = v.object({
 	sessions: v.array(session),
 	games: v.array(game),
 	events: v.array(eventRecord),
-	matches: v.array(match)
+	matches: v.array(match),
+	signatures: v.array(signature)
 });
 
 /** The whole file. */
@@ -201,7 +217,8 @@ type Checks = [
 	Same<v.InferOutput<typeof session>, SessionRecord>,
 	Same<KnownGame, GameRecord>,
 	Same<v.InferOutput<typeof eventRecord>, EventRecord>,
-	Same<v.InferOutput<typeof match>, MatchRecord>
+	Same<v.InferOutput<typeof match>, MatchRecord>,
+	Same<v.InferOutput<typeof signature>, SignatureRecord>
 ];
 /** Fails to compile when the schema and `records.ts` disagree. */
-export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true];
+export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true, true];

@@ -2,14 +2,20 @@
  * A league game seen as the card the instructor collects: whether it counts in the standings,
  * what it contributes to them, and the instructor's void. The standings read the summary that
  * sign-off stores on the game (issue 4), so a term's table never replays an event.
+ *
+ * Whether a signed card's events still match its signatures needs their fingerprint hashed
+ * afresh (`changedAfterSigning`): a separate, slower pass, which pages run after showing the
+ * standings and which the exports always run.
  */
+import Dexie from 'dexie';
 import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import type { GameRecord } from './records';
+import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import * as signatures from './signatures';
 
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;
@@ -24,27 +30,36 @@ export type SignOff = Partial<Pick<GameRecord, 'signedAt' | 'fingerprint' | 'res
 export type CardRecord = GameRecord;
 
 /** Where a card stands for the instructor. */
-export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'voided';
+export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
 
-/**
- * Whether `game` counts in its league's standings: every player signed it (so it carries its
- * signed result) and the instructor has not voided it. This is the single place that decides;
- * the sign-off's tamper check (a card changed after signing does not count) belongs here too.
- */
-export function countsInStandings(game: CardRecord): boolean {
+/** Signed as far as the record says: locked with a fingerprint, with its signed result. */
+function lockedWithResult(game: CardRecord): boolean {
 	return (
-		game.leagueId !== null &&
 		typeof game.signedAt === 'string' &&
+		typeof game.fingerprint === 'string' &&
 		game.result !== null &&
-		game.result !== undefined &&
-		game.voidedAt === null
+		game.result !== undefined
 	);
 }
 
-/** Where `game` stands: voided first, then signed, finished, or still being played. */
-export function cardStatus(game: CardRecord): CardStatus {
+/**
+ * Whether `game` counts in its league's standings: a league game that every player signed
+ * (locked with its fingerprint and signed result), that the instructor has not voided, and
+ * whose stored events still match what was signed. This is the single place that decides.
+ * @param changed the sign-off's check found the card changed after signing
+ * (`changedAfterSigning`); false while it has not been checked
+ */
+export function countsInStandings(game: CardRecord, changed = false): boolean {
+	return game.leagueId !== null && lockedWithResult(game) && game.voidedAt === null && !changed;
+}
+
+/**
+ * Where `game` stands: voided first, then signed (or changed after signing, when the check
+ * found so), finished, or still being played.
+ */
+export function cardStatus(game: CardRecord, changed = false): CardStatus {
 	if (game.voidedAt !== null) return 'voided';
-	if (typeof game.signedAt === 'string' && game.result) return 'signed';
+	if (lockedWithResult(game)) return changed ? 'changed' : 'signed';
 	return game.status === 'finished' ? 'unsigned' : 'in-progress';
 }
 
@@ -53,8 +68,12 @@ export function cardStatus(game: CardRecord): CardStatus {
  * the day of the class session that started it; a game outside sessions counts on the day it
  * finished.
  */
-export function toStandingsCard(game: CardRecord, sessionDate?: string): StandingsCard | null {
-	if (!countsInStandings(game) || !game.result) return null;
+export function toStandingsCard(
+	game: CardRecord,
+	sessionDate?: string,
+	changed = false
+): StandingsCard | null {
+	if (!countsInStandings(game, changed) || !game.result) return null;
 	const { result } = game;
 	return {
 		gameId: game.id,
@@ -71,10 +90,34 @@ export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
 }
 
 /**
+ * The standings cards among `games`, in date order: the ones that count, dated by their
+ * session (`dates`, session id → day) or the day they finished. Pure, for loaders that have
+ * read the games already.
+ * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
+ */
+export function standingsCards(
+	games: readonly CardRecord[],
+	dates: ReadonlyMap<string, string>,
+	changed: ReadonlySet<string> = new Set()
+): StandingsCard[] {
+	const out: StandingsCard[] = [];
+	for (const game of games) {
+		const date = game.sessionId ? dates.get(game.sessionId) : undefined;
+		const card = toStandingsCard(game, date, changed.has(game.id));
+		if (card) out.push(card);
+	}
+	return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/**
  * The cards of league `leagueId` that count, as the standings take them, in date order. Two
  * indexed reads (the league's games and sessions) and no replay.
+ * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
  */
-export async function counted(leagueId: string): Promise<StandingsCard[]> {
+export async function counted(
+	leagueId: string,
+	changed: ReadonlySet<string> = new Set()
+): Promise<StandingsCard[]> {
 	return guard(() =>
 		db.transaction('r', db.games, db.sessions, async () => {
 			const games = await db.games.where('leagueId').equals(leagueId).toArray();
@@ -82,15 +125,41 @@ export async function counted(leagueId: string): Promise<StandingsCard[]> {
 				.where('[leagueId+date]')
 				.between([leagueId, ''], [leagueId, '\uffff'])
 				.toArray();
-			const dates = new Map(sessions.map((s) => [s.id, s.date]));
-			const cards: StandingsCard[] = [];
-			for (const game of games) {
-				const card = toStandingsCard(game, game.sessionId ? dates.get(game.sessionId) : undefined);
-				if (card) cards.push(card);
-			}
-			return cards.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+			return standingsCards(games, new Map(sessions.map((s) => [s.id, s.date])), changed);
 		})
 	);
+}
+
+/**
+ * The signed cards of league `leagueId` whose stored events no longer match what every
+ * player signed (edited by hand, a broken import): they show "changed after signing" and do
+ * not count. Reads every signed card's events and signatures first, then hashes them (the
+ * sign-off's own check), so it can run inside a live query.
+ */
+export async function changedAfterSigning(leagueId: string): Promise<Set<string>> {
+	const read = await guard(() =>
+		db.transaction('r', db.games, db.events, db.signatures, async () => {
+			const locked = (await db.games.where('leagueId').equals(leagueId).toArray()).filter(
+				lockedWithResult
+			);
+			const out: { record: GameRecord; events: EventRecord[]; signed: SignatureRecord[] }[] = [];
+			for (const record of locked) {
+				const events = await db.events
+					.where('[gameId+seq]')
+					.between([record.id, Dexie.minKey], [record.id, Dexie.maxKey])
+					.toArray();
+				const signed = await db.signatures.where('gameId').equals(record.id).toArray();
+				out.push({ record, events, signed });
+			}
+			return out;
+		})
+	);
+	const changed = new Set<string>();
+	for (const { record, events, signed } of read) {
+		const check = await signatures.inspect({ record, events }, signed);
+		if (check.status !== 'signed') changed.add(record.id);
+	}
+	return changed;
 }
 
 async function mustGetLeagueGame(gameId: string): Promise<GameRecord> {

@@ -169,8 +169,8 @@ export async function contents(id: string): Promise<LeagueContents> {
 }
 
 /**
- * Deletes league `id` with its sessions, its games and their events (and their place in any
- * UDL match), in one `rw` transaction
+ * Deletes league `id` with its sessions, its games with their events and signatures (and
+ * their place in any UDL match), in one `rw` transaction
  * (all or nothing). Its roster students go too, except a student seated in a game outside the
  * league (a quick game on this device), who stays as a player of that game.
  * @throws DbError `not-found`
@@ -179,7 +179,16 @@ export async function remove(id: string): Promise<void> {
 	await guard(() =>
 		db.transaction(
 			'rw',
-			[db.leagues, db.sessions, db.games, db.events, db.players, db.meta, db.matches],
+			[
+				db.leagues,
+				db.sessions,
+				db.games,
+				db.events,
+				db.signatures,
+				db.players,
+				db.meta,
+				db.matches
+			],
 			async () => {
 				await mustGet(id);
 				const gameIds = await db.games.where('leagueId').equals(id).primaryKeys();
@@ -188,6 +197,7 @@ export async function remove(id: string): Promise<void> {
 						.where('[gameId+seq]')
 						.between([gameId, -Infinity], [gameId, Infinity])
 						.delete();
+					await db.signatures.where('gameId').equals(gameId).delete();
 				}
 				await db.games.bulkDelete(gameIds);
 				// A UDL match loses the deleted games; one left with none goes too.

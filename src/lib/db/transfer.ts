@@ -1,6 +1,6 @@
 /**
  * The whole store in and out, for backup and restore: every league, player, session, game,
- * event and UDL match. Device settings stay: the device id, the current league and the PIN
+ * event, signature and UDL match. Device settings stay: the device id, the current league and the PIN
  * belong to the device, not to the data.
  */
 import Dexie from 'dexie';
@@ -12,7 +12,8 @@ import type {
 	LeagueRecord,
 	MatchRecord,
 	PlayerRecord,
-	SessionRecord
+	SessionRecord,
+	SignatureRecord
 } from './records';
 
 /** Every record a backup holds, by table. */
@@ -23,6 +24,7 @@ export interface StoreDump {
 	games: GameRecord[];
 	events: EventRecord[];
 	matches: MatchRecord[];
+	signatures: SignatureRecord[];
 }
 
 /** How a restore treats what the device already holds. */
@@ -43,10 +45,18 @@ export interface TablePlan {
 /** What a restore will do, table by table. */
 export type RestorePlan = Record<keyof StoreDump, TablePlan>;
 
-const TABLES = ['leagues', 'players', 'sessions', 'games', 'events', 'matches'] as const;
+const TABLES = [
+	'leagues',
+	'players',
+	'sessions',
+	'games',
+	'events',
+	'matches',
+	'signatures'
+] as const;
 
 function tables() {
-	return [db.leagues, db.players, db.sessions, db.games, db.events, db.matches];
+	return [db.leagues, db.players, db.sessions, db.games, db.events, db.matches, db.signatures];
 }
 
 /** Everything, read in one transaction (a consistent copy while another tab writes). */
@@ -58,7 +68,8 @@ export async function dump(): Promise<StoreDump> {
 			sessions: await db.sessions.toArray(),
 			games: await db.games.toArray(),
 			events: await db.events.toArray(),
-			matches: await db.matches.toArray()
+			matches: await db.matches.toArray(),
+			signatures: await db.signatures.toArray()
 		}))
 	);
 }
@@ -96,26 +107,46 @@ function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
 }
 
 /**
+ * The rows that belong to a game (its events, its signatures) and go with it: those of the
+ * games taken from the file replace the device's rows of those games.
+ */
+function following<T extends { gameId: string }>(
+	file: readonly T[],
+	held: readonly T[],
+	taken: ReadonlySet<string>
+): { write: T[]; plan: TablePlan } {
+	const write = file.filter((r) => taken.has(r.gameId));
+	const replaced = held.filter((r) => taken.has(r.gameId)).length;
+	return {
+		write,
+		plan: {
+			added: Math.max(0, write.length - replaced),
+			updated: Math.min(write.length, replaced),
+			kept: file.length - write.length,
+			removed: Math.max(0, replaced - write.length)
+		}
+	};
+}
+
+/**
  * The merge: records by id, where the same record twice is one record and, of two versions,
- * the later `updatedAt` wins. A game and its events go together: a game taken from the file
- * brings its whole log, replacing the device's, so two logs are never interleaved.
+ * the later change wins. A game and its rows go together: a game taken from the file brings
+ * its whole log and its signatures, replacing the device's, so two logs are never interleaved
+ * and a signature never meets a version of the card it did not sign.
  */
 function mergePlan(file: StoreDump, held: StoreDump) {
-	const leagues = newer(file.leagues, byId(held.leagues));
-	const players = newer(file.players, byId(held.players));
-	const sessions = newer(file.sessions, byId(held.sessions));
 	const games = newer(file.games, byId(held.games));
-	const matches = newer(file.matches, byId(held.matches));
 	const taken = new Set(games.write.map((g) => g.id));
-	const events = file.events.filter((e) => taken.has(e.gameId));
-	const replacedEvents = held.events.filter((e) => taken.has(e.gameId)).length;
-	const eventPlan: TablePlan = {
-		added: Math.max(0, events.length - replacedEvents),
-		updated: Math.min(events.length, replacedEvents),
-		kept: file.events.length - events.length,
-		removed: Math.max(0, replacedEvents - events.length)
+	return {
+		leagues: newer(file.leagues, byId(held.leagues)),
+		players: newer(file.players, byId(held.players)),
+		sessions: newer(file.sessions, byId(held.sessions)),
+		games,
+		matches: newer(file.matches, byId(held.matches)),
+		events: following(file.events, held.events, taken),
+		signatures: following(file.signatures, held.signatures, taken),
+		taken
 	};
-	return { leagues, players, sessions, games, matches, events, taken, eventPlan };
 }
 
 function plainPlan(p: { added: number; updated: number; kept: number }): TablePlan {
@@ -138,8 +169,9 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 		players: plainPlan(m.players),
 		sessions: plainPlan(m.sessions),
 		games: plainPlan(m.games),
-		events: m.eventPlan,
-		matches: plainPlan(m.matches)
+		events: m.events.plan,
+		matches: plainPlan(m.matches),
+		signatures: m.signatures.plan
 	};
 }
 
@@ -159,6 +191,7 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				await db.games.bulkAdd(file.games);
 				await db.events.bulkAdd(file.events);
 				await db.matches.bulkAdd(file.matches);
+				await db.signatures.bulkAdd(file.signatures);
 				return;
 			}
 			const held = {
@@ -167,7 +200,8 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				sessions: await db.sessions.toArray(),
 				games: await db.games.toArray(),
 				events: [] as EventRecord[],
-				matches: await db.matches.toArray()
+				matches: await db.matches.toArray(),
+				signatures: [] as SignatureRecord[]
 			};
 			const m = mergePlan(file, held);
 			await db.leagues.bulkPut(m.leagues.write);
@@ -180,8 +214,10 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 					.where('[gameId+seq]')
 					.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
 					.delete();
+				await db.signatures.where('gameId').equals(gameId).delete();
 			}
-			await db.events.bulkAdd(m.events);
+			await db.events.bulkAdd(m.events.write);
+			await db.signatures.bulkAdd(m.signatures.write);
 		})
 	);
 }

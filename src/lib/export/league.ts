@@ -37,13 +37,18 @@ function handsPlayed(state: GameState): number {
 	return state.hands.filter((h) => h.settlement !== null || h.eventIds.length > 0).length;
 }
 
-function lineFrom(record: cards.CardRecord, date: string, state: GameState | null): GameLine {
-	const status = cards.cardStatus(record);
+function lineFrom(
+	record: cards.CardRecord,
+	date: string,
+	state: GameState | null,
+	changed: ReadonlySet<string>
+): GameLine {
+	const status = cards.cardStatus(record, changed.has(record.id));
 	const base = {
 		gameId: record.id,
 		date,
 		status,
-		counts: cards.countsInStandings(record),
+		counts: cards.countsInStandings(record, changed.has(record.id)),
 		voidReason: record.voidReason,
 		rulesetId: record.rulesetId,
 		seats: [...record.seats]
@@ -80,13 +85,15 @@ async function namer(
 
 async function sheetFor(leagueId: string, kind: ExportKind): Promise<Sheet> {
 	const records = await cards.ofLeague(leagueId);
+	// Every export says what counts, so each checks the signatures afresh.
+	const changed = await cards.changedAfterSigning(leagueId);
 	const name = await namer(
 		leagueId,
 		records.flatMap((r) => r.seats)
 	);
 	if (kind === 'standings') {
 		const everyone = (await roster.everyone(leagueId)).map((p) => p.id);
-		return standingsSheet(standings(await cards.counted(leagueId), everyone), name);
+		return standingsSheet(standings(await cards.counted(leagueId, changed), everyone), name);
 	}
 	const dates = new Map((await sessions.list(leagueId)).map((s) => [s.id, s.date]));
 	const dateOf = (r: cards.CardRecord) =>
@@ -99,14 +106,14 @@ async function sheetFor(leagueId: string, kind: ExportKind): Promise<Sheet> {
 		const lines: GameLine[] = [];
 		for (const r of records) {
 			const state = r.result ? null : (await games.get(r.id)).state;
-			lines.push(lineFrom(r, dateOf(r), state));
+			lines.push(lineFrom(r, dateOf(r), state, changed));
 		}
 		return gamesSheet(lines, name);
 	}
 	const views = [];
 	for (const r of records) {
 		const view = await games.get(r.id);
-		views.push({ line: lineFrom(r, dateOf(r), view.state), view });
+		views.push({ line: lineFrom(r, dateOf(r), view.state, changed), view });
 	}
 	if (kind === 'hands')
 		return handsSheet(

@@ -36,6 +36,7 @@ const STATUS_WORDS: Record<CardStatus, string> = {
 	'in-progress': 'in progress',
 	unsigned: 'finished, not signed',
 	signed: 'signed',
+	changed: 'changed after signing',
 	voided: 'voided'
 };
 

@@ -43,7 +43,10 @@ export interface PreviewRow {
 }
 
 /** Why a whole file cannot be read (sentences in `messages.ts`). */
-export type ImportErrorCode = Extract<MessageCode, 'import-empty-file' | 'import-unreadable'>;
+export type ImportErrorCode = Extract<
+	MessageCode,
+	'import-empty-file' | 'import-unreadable' | 'import-too-big'
+>;
 
 /** A class list that cannot be read at all. Nothing was imported. */
 export class ImportError extends CodedError<ImportErrorCode> {
@@ -59,12 +62,12 @@ const HEADER_WORDS =
 /**
  * Reads CSV `text` (a BOM and blank lines are skipped; the delimiter, comma, semicolon or tab,
  * is detected).
- * @throws ImportError `import-empty-file`, `import-unreadable`
+ * @throws ImportError `import-empty-file`, `import-unreadable`, `import-too-big`
  */
 export function parseCsv(text: string): ParsedTable {
 	const body = text.replace(/^\uFEFF/, '');
 	if (body.length > MAX_IMPORT_BYTES) {
-		throw new ImportError('import-unreadable', { detail: 'it is too big for a class list' });
+		throw new ImportError('import-too-big', { max: '1 MB' });
 	}
 	const result = Papa.parse<string[]>(body, {
 		skipEmptyLines: 'greedy',

@@ -2,15 +2,20 @@
  * What the league pages show, read from the store in one place per page so the pages stay
  * thin: each loader reads through the entity modules and shapes the result for its page. Run
  * them inside `Live` so the pages follow the database (other tabs included).
+ *
+ * Checking signatures hashes each card (`signatures.inspect`, `cards.changedAfterSigning`);
+ * a live query only watches the reads made before its first non-database wait, so every
+ * loader reads everything first and checks last.
  */
 import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
 import * as players from '$lib/db/players';
-import type { LeagueRecord, PlayerRecord, SessionRecord } from '$lib/db/records';
+import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/db/records';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
+import * as signatures from '$lib/db/signatures';
 import { dayOfTime } from '$lib/days';
 import { progression, type Progression } from '$lib/rules/progression';
 import {
@@ -75,14 +80,18 @@ export interface StandingsView {
 
 /**
  * The standings of league `leagueId`: every current student (with zeros before a first game)
- * and every retired student who played, from the cards that count.
+ * and every retired student who played, from the cards that count. Fast: no card is hashed;
+ * the page leaves out `changed` (`cards.changedAfterSigning`) once that slower check is in.
  * @throws DbError `not-found`
  */
-export async function standingsView(leagueId: string): Promise<StandingsView> {
+export async function standingsView(
+	leagueId: string,
+	changed: ReadonlySet<string> = new Set()
+): Promise<StandingsView> {
 	const [league, everyone, counted] = await Promise.all([
 		leagues.get(leagueId),
 		roster.everyone(leagueId),
-		cards.counted(leagueId)
+		cards.counted(leagueId, changed)
 	]);
 	const retired = new Set(everyone.filter((p) => p.retiredAt !== null).map((p) => p.id));
 	const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
@@ -122,15 +131,32 @@ export interface SessionView {
 	ungrouped: PlayerId[];
 }
 
-async function groupView(
+/** A started group's game as read, before its signatures are checked. */
+interface GroupRead {
+	index: number;
+	group: SessionRecord['groups'][number];
+	view: games.GameView | null;
+	signed: SignatureRecord[];
+}
+
+async function readGroup(
 	index: number,
 	group: SessionRecord['groups'][number]
-): Promise<GroupView> {
+): Promise<GroupRead> {
+	if (!group.gameId) return { index, group, view: null, signed: [] };
+	const [view, signed] = await Promise.all([
+		games.get(group.gameId),
+		signatures.list(group.gameId)
+	]);
+	return { index, group, view, signed };
+}
+
+async function groupView({ index, group, view, signed }: GroupRead): Promise<GroupView> {
 	const base = { index, players: group.players, gameId: group.gameId, voidReason: null };
-	if (!group.gameId) return { ...base, status: 'not-started', sides: [], winners: [], hand: null };
-	const view = await games.get(group.gameId);
+	if (!view) return { ...base, status: 'not-started', sides: [], winners: [], hand: null };
 	const record: cards.CardRecord = view.record;
-	const status = cards.cardStatus(record);
+	const check = record.signedAt ? await signatures.inspect(view, signed) : null;
+	const status = cards.cardStatus(record, check !== null && check.status !== 'signed');
 	const { state } = view;
 	const result = status === 'signed' ? record.result : null;
 	return {
@@ -144,20 +170,22 @@ async function groupView(
 }
 
 /**
- * Session `sessionId` with its league, the students to mark, and each group's game.
+ * Session `sessionId` with its league, the students to mark, and each group's game, its
+ * signatures checked.
  * @throws DbError `not-found`
  */
 export async function sessionView(sessionId: string): Promise<SessionView> {
 	const session = await sessions.get(sessionId);
-	const [league, students, groups] = await Promise.all([
+	const [league, students, read, names] = await Promise.all([
 		leagues.get(session.leagueId),
 		roster.list(session.leagueId),
-		Promise.all(session.groups.map((g, i) => groupView(i, g)))
+		Promise.all(session.groups.map((g, i) => readGroup(i, g))),
+		namesFor(
+			session.leagueId,
+			session.groups.flatMap((g) => g.players)
+		)
 	]);
-	const names = await namesFor(
-		session.leagueId,
-		session.groups.flatMap((g) => g.players)
-	);
+	const groups = await Promise.all(read.map(groupView));
 	return { league, session, students, names, groups, ungrouped: sessions.ungrouped(session) };
 }
 
@@ -197,13 +225,23 @@ export interface StudentView {
  * @throws DbError `not-found`, `not-on-roster`
  */
 export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
-	const [league, student, counted, all] = await Promise.all([
+	const [league, student, all, sessionList] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
-		cards.counted(leagueId),
-		cards.ofLeague(leagueId)
+		cards.ofLeague(leagueId),
+		sessions.list(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
+	const names = await namesFor(
+		leagueId,
+		all.flatMap((g) => g.seats)
+	);
+	const changed = await cards.changedAfterSigning(leagueId);
+	const counted = cards.standingsCards(
+		all,
+		new Map(sessionList.map((x) => [x.id, x.date])),
+		changed
+	);
 	const played = gamesOf(counted, playerId);
 	const row = standings(counted, [playerId]).find((r) => r.player === playerId) ?? null;
 	const dates: string[] = [];
@@ -222,12 +260,12 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 		}
 	}
 	const notCounted = all
-		.filter((g) => g.seats.includes(playerId) && !cards.countsInStandings(g))
-		.map((g) => ({ gameId: g.id, status: cards.cardStatus(g), date: dayOfTime(g.createdAt) }));
-	const names = await namesFor(
-		leagueId,
-		played.flatMap((g) => [...g.opponents, ...g.partners])
-	);
+		.filter((g) => g.seats.includes(playerId) && !cards.countsInStandings(g, changed.has(g.id)))
+		.map((g) => ({
+			gameId: g.id,
+			status: cards.cardStatus(g, changed.has(g.id)),
+			date: dayOfTime(g.createdAt)
+		}));
 	return {
 		league,
 		student,
@@ -264,31 +302,34 @@ export async function cardList(leagueId: string): Promise<CardList> {
 		cards.ofLeague(leagueId),
 		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date])))
 	]);
-	const items = await Promise.all(
-		records.map(async (record): Promise<CardItem> => {
-			const status = cards.cardStatus(record);
-			const date =
-				(record.sessionId ? sessionDates.get(record.sessionId) : undefined) ??
-				dayOfTime(record.createdAt);
-			const base = { gameId: record.id, date, status, voidReason: record.voidReason };
-			if (record.result)
-				return { ...base, sides: record.result.sides, winners: record.result.winners };
-			const { state } = await games.get(record.id);
-			return {
-				...base,
-				sides: state.sides.map((x) => ({ ...x, total: state.totals[x.label] ?? 0 })),
-				winners: state.over ? state.winners : []
-			};
-		})
+	const read = await Promise.all(
+		records.map(async (record) => ({
+			record,
+			state: record.result ? null : (await games.get(record.id)).state
+		}))
 	);
+	const names = await namesFor(
+		leagueId,
+		records.flatMap((r) => r.seats)
+	);
+	const changed = await cards.changedAfterSigning(leagueId);
+	const items = read.map(({ record, state }): CardItem => {
+		const status = cards.cardStatus(record, changed.has(record.id));
+		const date =
+			(record.sessionId ? sessionDates.get(record.sessionId) : undefined) ??
+			dayOfTime(record.createdAt);
+		const base = { gameId: record.id, date, status, voidReason: record.voidReason };
+		if (record.result || !state) {
+			return { ...base, sides: record.result?.sides ?? [], winners: record.result?.winners ?? [] };
+		}
+		return {
+			...base,
+			sides: state.sides.map((x) => ({ ...x, total: state.totals[x.label] ?? 0 })),
+			winners: state.over ? state.winners : []
+		};
+	});
 	items.sort((a, b) => b.date.localeCompare(a.date));
-	return {
-		items,
-		names: await namesFor(
-			leagueId,
-			records.flatMap((r) => r.seats)
-		)
-	};
+	return { items, names };
 }
 
 /** A league card, for the instructor. */
@@ -308,16 +349,22 @@ export interface CardView {
  * @throws DbError `not-found`, `not-a-league-card`
  */
 export async function cardView(leagueId: string, gameId: string): Promise<CardView> {
-	const [league, view] = await Promise.all([leagues.get(leagueId), games.get(gameId)]);
+	const [league, view, signed] = await Promise.all([
+		leagues.get(leagueId),
+		games.get(gameId),
+		signatures.list(gameId)
+	]);
 	const record: cards.CardRecord = view.record;
 	if (record.leagueId !== leagueId) throw new DbError('not-a-league-card');
 	const session = record.sessionId ? await sessions.get(record.sessionId).catch(() => null) : null;
+	const names = await namesFor(leagueId, record.seats);
+	const check = record.signedAt ? await signatures.inspect(view, signed) : null;
 	return {
 		league,
 		record,
-		status: cards.cardStatus(record),
+		status: cards.cardStatus(record, check !== null && check.status !== 'signed'),
 		state: view.state,
-		names: await namesFor(leagueId, record.seats),
+		names,
 		progression: progression(view.state),
 		date: session?.date ?? dayOfTime(record.createdAt)
 	};

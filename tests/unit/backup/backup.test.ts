@@ -65,6 +65,9 @@ describe('backup and restore', () => {
 		expect(after).toEqual(before);
 		expect(await leagues.currentId()).toBe(leagueId);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
+		// The signatures came along: the card still checks out as signed.
+		expect(after.signatures).toHaveLength(4);
+		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set());
 	});
 
 	it('merges by id: the same backup twice is one copy of everything', async () => {
@@ -172,7 +175,9 @@ describe('a bad file', () => {
 		['the same game twice', (j) => j.data.games.push(j.data.games[0]!)],
 		['a session of a missing league', (j) => (j.data.sessions[0]!.leagueId = 'gone')],
 		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')],
-		['a match of a missing game', (j) => (j.data.matches[0]!.gameIds = ['gone'])]
+		['a match of a missing game', (j) => (j.data.matches[0]!.gameIds = ['gone'])],
+		['a signature of a missing game', (j) => (j.data.signatures[0]!.gameId = 'gone')],
+		['a signature of no card', (j) => (j.data.signatures[0]!.fingerprint = 'nope')]
 	])('with %s is refused as damaged, saying where', async (_, change) => {
 		await fill();
 		const text = await edited(change);

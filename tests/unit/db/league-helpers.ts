@@ -1,13 +1,14 @@
 /**
  * Builds leagues for the store's tests. Import `fake-indexeddb/auto` first (see helpers.ts).
- *
- * Sign-off (issue 4) stores a signed result on a game when every player has signed; until it
- * is merged, `signForTest` writes those fields the way it will, from the engine's replay.
+ * Cards are signed the real way (every player signs, typing their name), so they pass the
+ * sign-off's check; `setSignOff` writes odd states by hand.
  */
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
+import * as signatures from '$lib/db/signatures';
 import type { CardRecord, SignOff, SignedResult } from '$lib/db/cards';
 import type { PlayerRecord } from '$lib/db/records';
 import { at } from './helpers';
@@ -33,24 +34,16 @@ export async function setSignOff(gameId: string, fields: SignOff): Promise<void>
 	await db.games.put(signed);
 }
 
-/** Stores the sign-off fields on game `gameId` from its replay, as issue 4 will. */
+/** Every player of game `gameId` signs it (typing their name); returns the signed result. */
 export async function signForTest(gameId: string, signedAt = at(50)): Promise<SignedResult> {
-	const view = await games.get(gameId);
-	const result: SignedResult = {
-		ruleset: view.state.rulesetId,
-		players: [...view.state.setup.players],
-		endCause: view.state.endCause,
-		sides: view.state.sides.map((s) => ({
-			label: s.label,
-			players: s.players,
-			total: view.state.totals[s.label] ?? 0
-		})),
-		winners: view.state.winners,
-		hands: view.state.hands.length,
-		finishedAt: view.record.finishedAt ?? signedAt
-	};
-	await setSignOff(gameId, { signedAt, fingerprint: '0123456789abcdef'.repeat(4), result });
-	return result;
+	const { record } = await games.get(gameId);
+	let last: CardRecord = record;
+	for (const playerId of record.seats) {
+		const { name } = await players.get(playerId);
+		last = (await signatures.sign(gameId, playerId, { typed: name }, { now: signedAt })).record;
+	}
+	if (!last.result) throw new Error(`game ${gameId} did not lock`);
+	return last.result;
 }
 
 /**

@@ -79,6 +79,7 @@ describe('remove', () => {
 		expect(await db.sessions.count()).toBe(0);
 		expect(await db.games.count()).toBe(1);
 		expect(await db.events.count()).toBe(0);
+		expect(await db.signatures.count()).toBe(0);
 		const left = await db.players.toArray();
 		expect(left.map((p) => p.name).sort()).toEqual(['Cara', 'Dan', 'Eve', 'Zoe']);
 		expect(left.find((p) => p.name === 'Cara')?.leagueId).toBeNull();

@@ -44,7 +44,8 @@ describe('parseCsv', () => {
 	it.each([
 		['', 'import-empty-file'],
 		['\uFEFF\r\n , \r\n', 'import-empty-file'],
-		['Name\n"Ana,1\nBen', 'import-unreadable']
+		['Name\n"Ana,1\nBen', 'import-unreadable'],
+		['Name\n' + 'x,'.repeat(600_000), 'import-too-big']
 	])('refuses %j with %s', (text, code) => {
 		expect(() => parseCsv(text)).toThrow(expect.objectContaining({ code }));
 	});

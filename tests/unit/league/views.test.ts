@@ -1,12 +1,20 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
-import { cardView, leagueList, sessionView, standingsView, studentView } from '$lib/league/views';
+import {
+	cardList,
+	cardView,
+	leagueList,
+	sessionView,
+	standingsView,
+	studentView
+} from '$lib/league/views';
 import { expectCode, resetDb } from '../db/helpers';
-import { leagueWith, playGame } from '../db/league-helpers';
+import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
 beforeEach(resetDb);
 
@@ -46,6 +54,32 @@ describe('sessionView', () => {
 		]);
 		expect(view.students).toHaveLength(5);
 		expect(view.ungrouped).toEqual([]);
+	});
+});
+
+describe('a card changed after signing', () => {
+	it('shows as changed on the session, card, cards and student pages, and does not count', async () => {
+		const { leagueId, s } = await setUp();
+		const session = await sessions.create(leagueId, '2026-01-12');
+		const ids = [s('Ana').id, s('Ben').id];
+		await sessions.setPresent(session.id, ids);
+		await sessions.arrange(session.id, [ids]);
+		const game = await sessions.startGame(session.id, 0);
+		await games.append(game.id, { type: 'score', player: ids[0]!, count: 20 });
+		await games.append(game.id, { type: 'end' });
+		await signForTest(game.id);
+		expect((await sessionView(session.id)).groups[0]!.status).toBe('signed');
+
+		const row = (await db.events.where('gameId').equals(game.id).first())!;
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		expect((await sessionView(session.id)).groups[0]!.status).toBe('changed');
+		expect((await cardView(leagueId, game.id)).status).toBe('changed');
+		expect((await cardList(leagueId)).items[0]!.status).toBe('changed');
+		const ana = await studentView(leagueId, ids[0]!);
+		expect(ana.row).toMatchObject({ played: 0 });
+		expect(ana.notCounted).toMatchObject([{ gameId: game.id, status: 'changed' }]);
+		const changed = await cards.changedAfterSigning(leagueId);
+		expect((await standingsView(leagueId, changed)).counted).toBe(0);
 	});
 });
 

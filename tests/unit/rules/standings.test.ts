@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom, shuffle } from '$lib/rules/groups';
 import { gamesOf, race, standings, type StandingsCard } from '$lib/rules/standings';
 
 let n = 0;
@@ -195,5 +196,50 @@ describe('gamesOf', () => {
 			['2026-01-12', 5, 'lost', ['C']],
 			['2026-01-14', 10, 'shared', ['B']]
 		]);
+	});
+});
+
+describe('speed (issue 8 budgets, from the rules layer)', () => {
+	/** A term of `classes` classes: 36 students each, 60 sessions of 9 groups of 4. */
+	function term(classes: number): StandingsCard[] {
+		const random = seededRandom(classes);
+		const out: StandingsCard[] = [];
+		for (let c = 0; c < classes; c++) {
+			const roster = Array.from({ length: 36 }, (_, i) => `c${c}s${i}`);
+			for (let day = 0; day < 60; day++) {
+				const date = `2026-${String(1 + Math.floor(day / 28)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`;
+				const order = shuffle(roster, random);
+				for (let g = 0; g < 9; g++) {
+					const table = order.slice(g * 4, g * 4 + 4);
+					const sides = table.map((p) => ({
+						label: p,
+						players: [p],
+						total: Math.floor(random() * 30) * 5
+					}));
+					const best = Math.max(...sides.map((s) => s.total));
+					out.push({
+						gameId: `c${c}d${day}g${g}`,
+						date,
+						sides,
+						winners: sides.filter((s) => s.total === best).map((s) => s.label)
+					});
+				}
+			}
+		}
+		return out;
+	}
+
+	it('ranks one class-trimester within 50 ms and 100 of them within 2 s', () => {
+		const one = term(1);
+		const hundred = term(100);
+		standings(one);
+		let start = performance.now();
+		standings(one);
+		race(one);
+		expect(performance.now() - start).toBeLessThan(50);
+		start = performance.now();
+		const rows = standings(hundred);
+		expect(performance.now() - start).toBeLessThan(2000);
+		expect(rows).toHaveLength(3600);
 	});
 });
