@@ -14,7 +14,8 @@ import type {
 	LeagueRecord,
 	MatchRecord,
 	PlayerRecord,
-	SessionRecord
+	SessionRecord,
+	SignatureRecord
 } from '$lib/db/records';
 import { RULESETS } from '$lib/rules/rulesets';
 import type { EndCause, RulesetId } from '$lib/rules/types';
@@ -168,6 +169,33 @@ const eventRecord = v.object({
 	redoOf: v.nullable(id)
 });
 
+const signature = v.object({
+	id,
+	gameId: id,
+	playerId: id,
+	name: text(200),
+	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+	// A drawing's strokes, encoded: long, but bounded (a card's inflated size is capped too).
+	strokes: v.nullable(text(200_000)),
+	typed: v.nullable(text(200)),
+	signedAt: time,
+	deviceId: text(200),
+	setAsideAt: v.nullable(time),
+	setAsideReason: v.nullable(text(1000))
+});
+
+/**
+ * The record schemas, for other input from outside (cards and invites passed between devices,
+ * `$lib/transfer`), so there is one definition of a valid record.
+ */
+export {
+	player as PlayerSchema,
+	league as LeagueSchema,
+	game as GameSchema,
+	eventRecord as EventRecordSchema,
+	signature as SignatureSchema
+};
+
 /** Everything a backup holds, table by table. */
 export const StoreDataSchema = v.object({
 	leagues: v.array(league),
@@ -201,7 +229,8 @@ type Checks = [
 	Same<v.InferOutput<typeof session>, SessionRecord>,
 	Same<KnownGame, GameRecord>,
 	Same<v.InferOutput<typeof eventRecord>, EventRecord>,
-	Same<v.InferOutput<typeof match>, MatchRecord>
+	Same<v.InferOutput<typeof match>, MatchRecord>,
+	Same<v.InferOutput<typeof signature>, SignatureRecord>
 ];
 /** Fails to compile when the schema and `records.ts` disagree. */
-export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true];
+export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true, true];
