@@ -111,7 +111,8 @@ export async function signCard(page: Page, id: string): Promise<void> {
 				const tx = db.transaction('games', 'readwrite');
 				const games = tx.objectStore('games');
 				const get = games.get(id);
-				get.onsuccess = () => games.put({ ...get.result, signedAt, fingerprint: 'signed', result });
+				get.onsuccess = () =>
+					games.put({ ...get.result, signedAt, fingerprint: '0'.repeat(64), result });
 				tx.oncomplete = () => resolve();
 				tx.onerror = () => reject(tx.error);
 			});
