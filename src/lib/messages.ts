@@ -156,6 +156,33 @@ const sentences = {
 	'reason-required': 'Write why the card is reopened.',
 	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,
 
+	// Cards and invites between devices (src/lib/transfer, src/lib/db/inbox.ts)
+	'transfer-foreign': 'That is not a Muggins League card or invite. Nothing was changed.',
+	'transfer-damaged': (p) =>
+		`That code or file is damaged or cut short${p.detail ? ` (${p.detail})` : ''}. Nothing was changed: show or save it again.`,
+	'transfer-newer': (p) =>
+		`That was made by a newer version of the app (format ${p.format}). Update this app, then try again.`,
+	'transfer-too-big': 'That is far bigger than any card or invite. Nothing was changed.',
+	'transfer-other-set': (p) =>
+		`That code belongs to another card. Keep scanning the card you started (${p.read} of ${p.total} read), or start over.`,
+	'transfer-incomplete': (p) => `Only ${p.read} of ${p.total} codes are read: scan the others.`,
+	'transfer-wrong-kind': (p) =>
+		p.kind === 'invite'
+			? 'That is a league invite, not a card: open it from the league list to join.'
+			: 'That is a card, not a league invite: turn it in on the instructor’s device.',
+	'transfer-unsupported': 'This browser cannot unpack cards (no CompressionStream): update it.',
+	'inbox-changed': 'Changed after signing: the card no longer matches what the players signed.',
+	'inbox-unsigned': (p) => `${p.name} has not signed this card.`,
+	'inbox-other-league': 'Card for another league.',
+	'inbox-not-on-roster': (p) => `${p.name} is not on this roster.`,
+	'inbox-not-finished': 'The game on this card is not over.',
+	'inbox-versions':
+		'Two different versions of this card were turned in: choose the one that counts.',
+	'not-in-inbox': 'That card is not in the inbox any more.',
+	'card-not-signed-yet': 'Every player signs the card before it is turned in.',
+	'card-has-signatures':
+		'Someone has signed this card already: a signed card keeps its league. Reopen it first.',
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

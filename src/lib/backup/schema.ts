@@ -183,6 +183,33 @@ const eventRecord = v.object({
 	redoOf: v.nullable(id)
 });
 
+const signature = v.object({
+	id,
+	gameId: id,
+	playerId: id,
+	name: text(200),
+	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+	// A drawing's strokes, encoded: long, but bounded (a card's inflated size is capped too).
+	strokes: v.nullable(text(200_000)),
+	typed: v.nullable(text(200)),
+	signedAt: time,
+	deviceId: text(200),
+	setAsideAt: v.nullable(time),
+	setAsideReason: v.nullable(text(1000))
+});
+
+/**
+ * The record schemas, for other input from outside (cards and invites passed between devices,
+ * `$lib/transfer`), so there is one definition of a valid record.
+ */
+export {
+	player as PlayerSchema,
+	league as LeagueSchema,
+	game as GameSchema,
+	eventRecord as EventRecordSchema,
+	signature as SignatureSchema
+};
+
 /** Everything a backup holds, table by table. */
 export const StoreDataSchema = v.object({
 	leagues: v.array(league),

@@ -2,12 +2,14 @@ import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type {
 	EventRecord,
 	GameRecord,
+	InboxRecord,
 	LeagueRecord,
 	MatchRecord,
 	MetaRecord,
 	PlayerRecord,
 	SessionRecord,
-	SignatureRecord
+	SignatureRecord,
+	TurnInRecord
 } from './records';
 import { declareSchema } from './schema';
 
@@ -40,6 +42,8 @@ export class MugginsDB extends Dexie {
 	leagues!: EntityTable<LeagueRecord, 'id'>;
 	sessions!: EntityTable<SessionRecord, 'id'>;
 	matches!: EntityTable<MatchRecord, 'id'>;
+	inbox!: EntityTable<InboxRecord, 'id'>;
+	turnIns!: EntityTable<TurnInRecord, 'gameId'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

@@ -38,7 +38,10 @@ export const DB_ERROR_CODES = [
 	'signature-bad',
 	'typed-name-mismatch',
 	'reason-required',
-	'reason-too-long'
+	'reason-too-long',
+	'not-in-inbox',
+	'card-not-signed-yet',
+	'card-has-signatures'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

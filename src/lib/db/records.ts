@@ -276,3 +276,57 @@ export function toInstant(ms: number): string {
 export function fromClock(clock: Clock): string[] {
 	return clock.map(toInstant);
 }
+
+/**
+ * A signed card as another device hands it over (`$lib/transfer` checks its shape first): the
+ * game, its whole log, and the signatures that count.
+ */
+export interface ReceivedCard {
+	game: GameRecord;
+	events: EventRecord[];
+	signatures: SignatureRecord[];
+}
+
+/** Why a received card does not count: a code of `messages.ts` and the name it speaks of. */
+export interface InboxReason {
+	code:
+		| 'inbox-changed'
+		| 'inbox-unsigned'
+		| 'inbox-other-league'
+		| 'inbox-not-on-roster'
+		| 'inbox-not-finished';
+	name?: string;
+}
+
+/**
+ * Where a received card stands: `counted` (it passed every check and is in the standings),
+ * `refused` (it failed one; `reasons` say why), `conflict` (it passed, but another version of
+ * the same card did too: the instructor chooses), `set-aside` (the other version was chosen).
+ */
+export type InboxState = 'counted' | 'refused' | 'conflict' | 'set-aside';
+
+/** A card received on the instructor's device (schema version 5), kept as it arrived. */
+export interface InboxRecord {
+	/** `gameId:fingerprint`: the same card received twice is one record. */
+	id: string;
+	/** The league it was received into. */
+	leagueId: string;
+	gameId: string;
+	/** The fingerprint computed here from the card's events (not the one it claims). */
+	fingerprint: string;
+	receivedAt: string;
+	state: InboxState;
+	reasons: InboxReason[];
+	/** The players' names as they signed, by id, for the inbox's words. */
+	names: Record<PlayerId, string>;
+	card: ReceivedCard;
+}
+
+/** A card this device turned in (schema version 5): the phone shows it as handed over. */
+export interface TurnInRecord {
+	gameId: string;
+	/** The fingerprint of the card as turned in; a reopened and re-signed card is turned in again. */
+	fingerprint: string;
+	at: string;
+	how: 'qr' | 'file';
+}

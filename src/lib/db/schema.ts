@@ -73,4 +73,13 @@ export function declareSchema(db: Dexie): void {
 		//   clocks and play timer marks ride on its record, which nothing looks up by.
 		matches: 'id, *gameIds'
 	});
+
+	// Version 5: cards and invites between devices (issue 6).
+	db.version(5).stores({
+		// leagueId: a league's inbox on the instructor's device, in one range.
+		// gameId: every version received of one card, to tell a copy from a second version.
+		inbox: 'id, leagueId, gameId',
+		// gameId: "was this card turned in?" on a student's phone, in one lookup.
+		turnIns: 'gameId'
+	});
 }

@@ -48,3 +48,15 @@ describe('version 2 (sign-off)', () => {
 		upgraded.close();
 	});
 });
+
+describe('version 5 (cards between devices)', () => {
+	it('adds an empty inbox and turn-in table, keeping the games of version 1', async () => {
+		await shippedVersion1();
+		const upgraded = new MugginsDB();
+		expect(await upgraded.games.get('g1')).toMatchObject({ status: 'finished' });
+		expect(await upgraded.inbox.count()).toBe(0);
+		expect(await upgraded.turnIns.count()).toBe(0);
+		expect(upgraded.verno).toBe(5);
+		upgraded.close();
+	});
+});

@@ -1,0 +1,104 @@
+/**
+ * League invites: the instructor's league and roster as the class's phones take them, and
+ * joining one on a phone. Joining writes the league and its roster only; no game, event or
+ * signature is touched, so a newer invite updates names and retirements and nothing else.
+ */
+import type { PlayerId } from '$lib/rules/types';
+import { timestamp } from './clock';
+import { db } from './db';
+import { DbError, guard } from './errors';
+import { cleanName, nameKey } from './players';
+import type { LeagueRecord, PlayerRecord } from './records';
+
+/** One student as an invite lists them. */
+export interface InviteLine {
+	id: PlayerId;
+	name: string;
+	retiredAt: string | null;
+	updatedAt: string;
+}
+
+/** A league and everyone on its roster, as an invite carries them. */
+export interface Invite {
+	league: LeagueRecord;
+	roster: InviteLine[];
+}
+
+/** What joining did. */
+export interface Joined {
+	league: LeagueRecord;
+	/** Students new to this device. */
+	added: number;
+	/** Students whose name or retirement changed. */
+	updated: number;
+}
+
+/**
+ * League `leagueId` and its whole roster (retired students too, so their cards still match).
+ * @throws DbError `not-found`
+ */
+export async function inviteOf(leagueId: string): Promise<Invite> {
+	return guard(() =>
+		db.transaction('r', db.leagues, db.players, async () => {
+			const league = await db.leagues.get(leagueId);
+			if (!league) throw new DbError('not-found', { what: 'league' });
+			const roster = await db.players.where('leagueId').equals(leagueId).toArray();
+			return {
+				league,
+				roster: roster
+					.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+					.map((p) => ({ id: p.id, name: p.name, retiredAt: p.retiredAt, updatedAt: p.updatedAt }))
+			};
+		})
+	);
+}
+
+/**
+ * Joins the league of `invite` on this device, or brings it up to date: the league's fields
+ * and each student are written unless this device holds a newer version of them. The league
+ * becomes the current one. One `rw` transaction: all of it or nothing.
+ * @throws DbError `name-required` for a roster line without a name
+ */
+export async function join(invite: Invite, opts: { now?: string } = {}): Promise<Joined> {
+	const lines = invite.roster.map((line) => {
+		const name = cleanName(line.name);
+		if (name === '') throw new DbError('name-required');
+		return { ...line, name };
+	});
+	return guard(() =>
+		db.transaction('rw', db.leagues, db.players, db.meta, async () => {
+			const incoming = invite.league;
+			const held = await db.leagues.get(incoming.id);
+			const league = held && held.updatedAt > incoming.updatedAt ? held : { ...incoming };
+			if (league !== held) await db.leagues.put(league);
+			let added = 0;
+			let updated = 0;
+			const at = timestamp(opts.now);
+			for (const line of lines) {
+				const mine = await db.players.get(line.id);
+				if (mine && mine.updatedAt > line.updatedAt) continue;
+				const same =
+					mine &&
+					mine.name === line.name &&
+					mine.retiredAt === line.retiredAt &&
+					mine.leagueId === league.id;
+				if (same) continue;
+				const record: PlayerRecord = {
+					id: line.id,
+					name: line.name,
+					nameKey: nameKey(line.name),
+					createdAt: mine?.createdAt ?? at,
+					updatedAt: line.updatedAt,
+					lastPlayedAt: mine?.lastPlayedAt ?? null,
+					retiredAt: line.retiredAt,
+					leagueId: league.id
+				};
+				await db.players.put(record);
+				if (mine) updated++;
+				else added++;
+			}
+			await db.meta.put({ key: 'currentLeague', value: league.id });
+			return { league, added, updated };
+		})
+	);
+}

@@ -1,0 +1,179 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
+import * as inbox from '$lib/db/inbox';
+import * as invites from '$lib/db/invites';
+import * as outbox from '$lib/db/outbox';
+import type { ReceivedCard } from '$lib/db/records';
+import * as signatures from '$lib/db/signatures';
+import { at, resetDb } from '../db/helpers';
+import { leagueWith } from '../db/league-helpers';
+import { signedCard } from './fixtures';
+
+let leagueId: string;
+let card: ReceivedCard;
+
+/** The instructor's league, and a card signed on a phone that joined it (same ids). */
+beforeEach(async () => {
+	await resetDb();
+	const made = await leagueWith(['Ana', 'Ben', 'Maria']);
+	leagueId = made.leagueId;
+	const students = [...made.students.values()];
+	card = await signedCard(students.slice(0, 3), 2, { leagueId });
+	// The phone's copy leaves this device: the instructor's store knows only the league.
+	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.games.clear();
+		await db.events.clear();
+		await db.signatures.clear();
+	});
+});
+
+describe('receive', () => {
+	it('counts a card that passes every check in the standings', async () => {
+		const entry = await inbox.receive(leagueId, card);
+		expect(entry).toMatchObject({ state: 'counted', reasons: [] });
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+	});
+
+	it('keeps the same card received twice as one card', async () => {
+		const first = await inbox.receive(leagueId, card, { now: at(60) });
+		const again = await inbox.receive(leagueId, structuredClone(card), { now: at(61) });
+		expect(again).toEqual(first);
+		expect(await inbox.list(leagueId)).toHaveLength(1);
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+	});
+
+	it('refuses a card changed after signing, and it does not count', async () => {
+		const changed = structuredClone(card);
+		const score = changed.events.find((e) => e.event.type === 'score');
+		if (score?.event.type === 'score') score.event.count = 35;
+		const entry = await inbox.receive(leagueId, changed);
+		expect(entry.state).toBe('refused');
+		expect(entry.reasons).toEqual([{ code: 'inbox-changed' }]);
+		expect(await cards.counted(leagueId)).toHaveLength(0);
+	});
+
+	it('refuses a card a player has not signed, naming them', async () => {
+		const partial = { ...card, signatures: card.signatures.slice(0, 2) };
+		const entry = await inbox.receive(leagueId, partial);
+		expect(entry.reasons).toEqual([{ code: 'inbox-unsigned', name: 'Maria' }]);
+	});
+
+	it('refuses a card for another league', async () => {
+		const other = await leagueWith(['Zoe'], 'Period 5');
+		const entry = await inbox.receive(other.leagueId, card);
+		expect(entry.reasons).toEqual([{ code: 'inbox-other-league' }]);
+		expect(await cards.counted(other.leagueId)).toHaveLength(0);
+	});
+
+	it('refuses a card whose player is not on the roster, naming them', async () => {
+		const maria = card.game.seats[2] as string;
+		await db.players.update(maria, { leagueId: null });
+		const entry = await inbox.receive(leagueId, card);
+		expect(entry.reasons).toEqual([{ code: 'inbox-not-on-roster', name: 'Maria' }]);
+	});
+
+	it('keeps two versions of one card, neither counting until the instructor chooses', async () => {
+		await inbox.receive(leagueId, card, { now: at(60) });
+		// The phone reopens the card, records one more count, and everyone signs again.
+		await db.games.put(card.game);
+		await db.events.bulkPut(card.events);
+		await db.signatures.bulkPut(card.signatures);
+		await signatures.reopen(card.game.id, 'Missed a count', { now: at(62) });
+		expect(await db.games.get(card.game.id)).toMatchObject({ signedAt: null });
+		await db.games.update(card.game.id, { leagueId });
+		const second = structuredClone(card);
+		second.game.createdAt = at(1);
+		second.signatures = [];
+		const entry2 = await inbox.receive(leagueId, await resign(second));
+		expect(entry2.state).toBe('conflict');
+		const all = await inbox.list(leagueId);
+		expect(all.map((e) => e.state).sort()).toEqual(['conflict', 'conflict']);
+		expect(await cards.counted(leagueId)).toHaveLength(0);
+		const chosen = await inbox.choose(entry2.id);
+		expect(chosen.state).toBe('counted');
+		expect((await inbox.list(leagueId)).map((e) => e.state).sort()).toEqual([
+			'counted',
+			'set-aside'
+		]);
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+		expect((await db.games.get(card.game.id))?.fingerprint).toBe(entry2.fingerprint);
+	});
+
+	it('refuses a card whose entries belong to another game, storing nothing', async () => {
+		const broken = structuredClone(card);
+		(broken.events[0] as { gameId: string }).gameId = 'elsewhere';
+		await expect(inbox.receive(leagueId, broken)).rejects.toMatchObject({
+			code: 'transfer-damaged'
+		});
+		expect(await db.inbox.count()).toBe(0);
+	});
+});
+
+/** Signs `card`'s game afresh in this store, as its players would on the phone. */
+async function resign(changed: ReceivedCard): Promise<ReceivedCard> {
+	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.events
+			.where('[gameId+seq]')
+			.between([changed.game.id, 0], [changed.game.id, 1e9])
+			.delete();
+		await db.signatures.where('gameId').equals(changed.game.id).delete();
+		await db.games.put({ ...changed.game, signedAt: null, fingerprint: null, result: null });
+		await db.events.bulkAdd(changed.events);
+	});
+	for (const [i, seat] of changed.game.seats.entries()) {
+		await signatures.sign(changed.game.id, seat, { typed: nameOf(i) }, { now: at(70 + i) });
+	}
+	const out = await outbox.cardOf(changed.game.id);
+	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.events
+			.where('[gameId+seq]')
+			.between([changed.game.id, 0], [changed.game.id, 1e9])
+			.delete();
+		await db.signatures.where('gameId').equals(changed.game.id).delete();
+		await db.games.delete(changed.game.id);
+	});
+	return out;
+}
+
+function nameOf(i: number): string {
+	return ['Ana', 'Ben', 'Maria'][i] as string;
+}
+
+describe('invites', () => {
+	it('join a league on another device and update its roster without touching games', async () => {
+		const invite = await invites.inviteOf(leagueId);
+		await inbox.receive(leagueId, card);
+		const gamesBefore = await db.games.toArray();
+		await db.players.clear();
+		await db.leagues.clear();
+		const joined = await invites.join(invite);
+		expect(joined).toMatchObject({ added: 3, updated: 0 });
+		const renamed = {
+			...invite,
+			roster: invite.roster.map((l) =>
+				l.name === 'Ben' ? { ...l, name: 'Benji', updatedAt: at(90) } : l
+			)
+		};
+		expect(await invites.join(renamed)).toMatchObject({ added: 0, updated: 1 });
+		expect(await db.games.toArray()).toEqual(gamesBefore);
+		expect(
+			(await db.players.where('leagueId').equals(leagueId).toArray()).map((p) => p.name).sort()
+		).toEqual(['Ana', 'Benji', 'Maria']);
+	});
+});
+
+describe('attach', () => {
+	it('attaches an unsigned quick game of roster players, and refuses one already signed', async () => {
+		const seats = card.game.seats.map((id) => ({ id }));
+		const { create } = await import('$lib/db/games');
+		const quick = await create({ players: seats, now: at(80) });
+		expect((await outbox.attach(quick.id, leagueId)).leagueId).toBe(leagueId);
+		await db.games.put(card.game);
+		await db.signatures.bulkPut(card.signatures);
+		await expect(outbox.attach(card.game.id, leagueId)).rejects.toMatchObject({
+			code: 'card-has-signatures'
+		});
+	});
+});
