@@ -6,9 +6,12 @@ import { expect, type Page } from '@playwright/test';
 import { replay } from '../../../src/lib/rules/game';
 import { readStoredGame } from '../stored-game';
 
-/** Starts a game of `names` from the new-game screen and returns its id. */
-export async function startGame(page: Page, names: string[]): Promise<string> {
-	await page.goto('/game/new');
+/**
+ * Starts a game of `names` from the new-game screen and returns its id. `origin` is for pages
+ * of a browser the test launched itself, which knows no base URL.
+ */
+export async function startGame(page: Page, names: string[], origin = ''): Promise<string> {
+	await page.goto(`${origin}/game/new`);
 	for (const name of names) {
 		await page.locator('#new-player').fill(name);
 		await page.keyboard.press('Enter');
