@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from '../support';
 import { score, shownTotals, startGame, storedSeqs } from './game-helpers';
 
@@ -15,7 +15,9 @@ async function kill(child: ChildProcess): Promise<void> {
 }
 
 /** A headless Chromium of our own on `profile`, so the test can kill its process outright. */
-async function launch(profile: string): Promise<{ browser: Browser; process: ChildProcess }> {
+async function launch(
+	profile: string
+): Promise<{ context: BrowserContext; process: ChildProcess }> {
 	const child = spawn(
 		CHROME_PATH,
 		[
@@ -33,23 +35,26 @@ async function launch(profile: string): Promise<{ browser: Browser; process: Chi
 		child.stderr?.on('data', (chunk: Buffer) => {
 			seen += chunk.toString();
 			const m = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-			if (m) resolve(m[1]);
+			if (m?.[1]) resolve(m[1]);
 		});
 		child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen}`)));
 	});
-	return { browser: await chromium.connectOverCDP(endpoint), process: child };
+	const [context] = (await chromium.connectOverCDP(endpoint)).contexts();
+	if (!context) throw new Error('Chromium started without its default context');
+	return { context, process: child };
 }
 
 test('every acknowledged score is there after the browser process is killed', async ({
 	baseURL
 }) => {
+	const origin = baseURL as string;
 	const profile = await mkdtemp(join(tmpdir(), 'muggins-killed-'));
 	const started: ChildProcess[] = [];
 	try {
 		const first = await launch(profile);
 		started.push(first.process);
-		const page = await first.browser.contexts()[0].newPage();
-		const id = await startGame(page, ['Ana', 'Ben', 'Cara'], baseURL);
+		const page = await first.context.newPage();
+		const id = await startGame(page, ['Ana', 'Ben', 'Cara'], origin);
 		// Each score counts as acknowledged once its "Recorded: …" line shows.
 		await score(page, 'Ana', 10);
 		await score(page, 'Ben', 5);
@@ -63,8 +68,8 @@ test('every acknowledged score is there after the browser process is killed', as
 
 		const second = await launch(profile);
 		started.push(second.process);
-		const again = await second.browser.contexts()[0].newPage();
-		await again.goto(`${baseURL}/game/${id}`);
+		const again = await second.context.newPage();
+		await again.goto(`${origin}/game/${id}`);
 		await expect(again.getByRole('heading', { name: 'Hand 1' })).toBeVisible();
 		expect(await storedSeqs(again, id)).toEqual([1, 2, 3, 4, 5]);
 		await expect.poll(() => shownTotals(again)).toEqual(before);
