@@ -160,20 +160,6 @@ const match = v.object({
 	deviceId: text(200)
 });
 
-const signature = v.object({
-	id,
-	gameId: id,
-	playerId: id,
-	name: text(200),
-	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-	strokes: v.nullable(text(200_000)),
-	typed: v.nullable(text(200)),
-	signedAt: time,
-	deviceId: text(200),
-	setAsideAt: v.nullable(time),
-	setAsideReason: v.nullable(text(1000))
-});
-
 const eventRecord = v.object({
 	gameId: id,
 	seq: v.pipe(whole, v.minValue(1)),
