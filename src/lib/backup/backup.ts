@@ -1,7 +1,7 @@
 /**
  * Backup and restore: one JSON file with everything the app keeps (format version, app
  * version, export time, then every league, student, session, game, event, signature and UDL
- * match).
+ * match, and the cards received and turned in).
  *
  * A restore reads the file in steps that each refuse with a plain reason before anything is
  * written: too big, not JSON (cut short), not ours (foreign), too new, or damaged (the schema
@@ -106,6 +106,11 @@ function checkLinks(data: StoreData): void {
 	for (const m of data.matches) {
 		if (m.gameIds.some((g) => !gameIds.has(g))) throw damaged(`match ${m.id} names a missing game`);
 	}
+	checkUnique(data.inbox, (r) => r.id, 'received card');
+	for (const r of data.inbox) {
+		if (!leagueIds.has(r.leagueId)) throw damaged(`a received card names a missing league`);
+	}
+	checkUnique(data.turnIns, (r) => r.gameId, 'turned-in card');
 	const lastSeq = new Map<string, number>();
 	for (const e of [...data.events].sort((a, b) => a.seq - b.seq)) {
 		if (!gameIds.has(e.gameId)) throw damaged(`an event belongs to a missing game ${e.gameId}`);
@@ -173,7 +178,9 @@ export function summarize(backup: Backup): BackupSummary {
 			games: data.games.length,
 			events: data.events.length,
 			matches: data.matches.length,
-			signatures: data.signatures.length
+			signatures: data.signatures.length,
+			inbox: data.inbox.length,
+			turnIns: data.turnIns.length
 		}
 	};
 }

@@ -14,8 +14,10 @@ import type {
 	LeagueRecord,
 	MatchRecord,
 	PlayerRecord,
+	InboxRecord,
 	SessionRecord,
-	SignatureRecord
+	SignatureRecord,
+	TurnInRecord
 } from '$lib/db/records';
 import { RULESETS } from '$lib/rules/rulesets';
 import type { EndCause, RulesetId } from '$lib/rules/types';
@@ -184,6 +186,44 @@ const signature = v.object({
 	setAsideReason: v.nullable(text(1000))
 });
 
+const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
+
+/** A card received on the instructor's device, kept as it arrived (issue 6). */
+const inboxItem = v.object({
+	id: v.pipe(v.string(), v.minLength(1), v.maxLength(400)),
+	leagueId: id,
+	gameId: id,
+	fingerprint: hex64,
+	receivedAt: time,
+	state: v.picklist(['counted', 'refused', 'conflict', 'set-aside']),
+	reasons: v.array(
+		v.object({
+			code: v.picklist([
+				'inbox-changed',
+				'inbox-unsigned',
+				'inbox-other-league',
+				'inbox-not-on-roster',
+				'inbox-not-finished'
+			]),
+			name: v.optional(text(200))
+		})
+	),
+	names: v.record(id, text(200)),
+	card: v.object({
+		game: v.object(gameEntries),
+		events: v.array(eventRecord),
+		signatures: v.array(signature)
+	})
+});
+
+/** A card this device turned in (issue 6). */
+const turnIn = v.object({
+	gameId: id,
+	fingerprint: hex64,
+	at: time,
+	how: v.picklist(['qr', 'file'])
+});
+
 /**
  * The record schemas, for other input from outside (cards and invites passed between devices,
  * `$lib/transfer`), so there is one definition of a valid record.
@@ -204,7 +244,9 @@ export const StoreDataSchema = v.object({
 	games: v.array(game),
 	events: v.array(eventRecord),
 	matches: v.array(match),
-	signatures: v.array(signature)
+	signatures: v.array(signature),
+	inbox: v.array(inboxItem),
+	turnIns: v.array(turnIn)
 });
 
 /** The whole file. */
@@ -231,7 +273,19 @@ type Checks = [
 	Same<KnownGame, GameRecord>,
 	Same<v.InferOutput<typeof eventRecord>, EventRecord>,
 	Same<v.InferOutput<typeof match>, MatchRecord>,
-	Same<v.InferOutput<typeof signature>, SignatureRecord>
+	Same<v.InferOutput<typeof signature>, SignatureRecord>,
+	Same<v.InferOutput<typeof inboxItem>, InboxRecord>,
+	Same<v.InferOutput<typeof turnIn>, TurnInRecord>
 ];
 /** Fails to compile when the schema and `records.ts` disagree. */
-export const SCHEMA_MATCHES_RECORDS: Checks = [true, true, true, true, true, true, true];
+export const SCHEMA_MATCHES_RECORDS: Checks = [
+	true,
+	true,
+	true,
+	true,
+	true,
+	true,
+	true,
+	true,
+	true
+];

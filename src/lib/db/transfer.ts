@@ -1,6 +1,6 @@
 /**
  * The whole store in and out, for backup and restore: every league, player, session, game,
- * event, signature and UDL match. Device settings stay: the device id, the current league and the PIN
+ * event, signature and UDL match, and the cards received and turned in. Device settings stay: the device id, the current league and the PIN
  * belong to the device, not to the data.
  */
 import Dexie from 'dexie';
@@ -9,11 +9,13 @@ import { guard } from './errors';
 import type {
 	EventRecord,
 	GameRecord,
+	InboxRecord,
 	LeagueRecord,
 	MatchRecord,
 	PlayerRecord,
 	SessionRecord,
-	SignatureRecord
+	SignatureRecord,
+	TurnInRecord
 } from './records';
 
 /** Every record a backup holds, by table. */
@@ -25,6 +27,8 @@ export interface StoreDump {
 	events: EventRecord[];
 	matches: MatchRecord[];
 	signatures: SignatureRecord[];
+	inbox: InboxRecord[];
+	turnIns: TurnInRecord[];
 }
 
 /** How a restore treats what the device already holds. */
@@ -52,11 +56,23 @@ const TABLES = [
 	'games',
 	'events',
 	'matches',
-	'signatures'
+	'signatures',
+	'inbox',
+	'turnIns'
 ] as const;
 
 function tables() {
-	return [db.leagues, db.players, db.sessions, db.games, db.events, db.matches, db.signatures];
+	return [
+		db.leagues,
+		db.players,
+		db.sessions,
+		db.games,
+		db.events,
+		db.matches,
+		db.signatures,
+		db.inbox,
+		db.turnIns
+	];
 }
 
 /** Everything, read in one transaction (a consistent copy while another tab writes). */
@@ -69,7 +85,9 @@ export async function dump(): Promise<StoreDump> {
 			games: await db.games.toArray(),
 			events: await db.events.toArray(),
 			matches: await db.matches.toArray(),
-			signatures: await db.signatures.toArray()
+			signatures: await db.signatures.toArray(),
+			inbox: await db.inbox.toArray(),
+			turnIns: await db.turnIns.toArray()
 		}))
 	);
 }
@@ -104,6 +122,30 @@ function newer<T extends Stamped>(incoming: readonly T[], held: ReadonlyMap<stri
 
 function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
 	return new Map(records.map((r) => [r.id, r]));
+}
+
+/**
+ * Records without a time of change, by `key`: the file's are added where the device has none
+ * of that key, or where `later` says the file's is newer; the device's are kept otherwise.
+ */
+function missing<T>(
+	file: readonly T[],
+	held: readonly T[],
+	key: (r: T) => string,
+	later: (a: T, b: T) => boolean = () => false
+): { write: T[]; added: number; updated: number; kept: number } {
+	const mine = new Map(held.map((r) => [key(r), r]));
+	const write: T[] = [];
+	let added = 0;
+	let updated = 0;
+	for (const r of file) {
+		const m = mine.get(key(r));
+		if (!m) added++;
+		else if (later(r, m)) updated++;
+		else continue;
+		write.push(r);
+	}
+	return { write, added, updated, kept: file.length - write.length };
 }
 
 /**
@@ -145,6 +187,14 @@ function mergePlan(file: StoreDump, held: StoreDump) {
 		matches: newer(file.matches, byId(held.matches)),
 		events: following(file.events, held.events, taken),
 		signatures: following(file.signatures, held.signatures, taken),
+		// A received card is kept as it arrived; its state is the device's to change.
+		inbox: missing(file.inbox, held.inbox, (r) => r.id),
+		turnIns: missing(
+			file.turnIns,
+			held.turnIns,
+			(r) => r.gameId,
+			(a, b) => a.at > b.at
+		),
 		taken
 	};
 }
@@ -171,7 +221,9 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 		games: plainPlan(m.games),
 		events: m.events.plan,
 		matches: plainPlan(m.matches),
-		signatures: m.signatures.plan
+		signatures: m.signatures.plan,
+		inbox: plainPlan(m.inbox),
+		turnIns: plainPlan(m.turnIns)
 	};
 }
 
@@ -192,6 +244,8 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				await db.events.bulkAdd(file.events);
 				await db.matches.bulkAdd(file.matches);
 				await db.signatures.bulkAdd(file.signatures);
+				await db.inbox.bulkAdd(file.inbox);
+				await db.turnIns.bulkAdd(file.turnIns);
 				return;
 			}
 			const held = {
@@ -201,7 +255,9 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				games: await db.games.toArray(),
 				events: [] as EventRecord[],
 				matches: await db.matches.toArray(),
-				signatures: [] as SignatureRecord[]
+				signatures: [] as SignatureRecord[],
+				inbox: await db.inbox.toArray(),
+				turnIns: await db.turnIns.toArray()
 			};
 			const m = mergePlan(file, held);
 			await db.leagues.bulkPut(m.leagues.write);
@@ -209,6 +265,8 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 			await db.sessions.bulkPut(m.sessions.write);
 			await db.games.bulkPut(m.games.write);
 			await db.matches.bulkPut(m.matches.write);
+			await db.inbox.bulkPut(m.inbox.write);
+			await db.turnIns.bulkPut(m.turnIns.write);
 			for (const gameId of m.taken) {
 				await db.events
 					.where('[gameId+seq]')

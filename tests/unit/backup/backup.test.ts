@@ -12,8 +12,10 @@ import type { Backup } from '$lib/backup/schema';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
+import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as matches from '$lib/db/matches';
+import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
@@ -39,6 +41,10 @@ async function fill() {
 	await games.create({ players: ['Quick', 'Game'] });
 	const udl = await games.create({ ruleset: 'udl', players: ['Uma', 'Udo'] });
 	await matches.startClock(udl.id, { now: '2026-01-12T09:00:00.000Z' });
+	// The signed card also went round: turned in from here, and received into the inbox.
+	const card = await outbox.cardOf(signed);
+	await outbox.markTurnedIn(signed, card.game.fingerprint!, 'file');
+	await inbox.receive(leagueId, card);
 	return { leagueId, signed, voided };
 }
 
@@ -58,7 +64,7 @@ describe('backup and restore', () => {
 			appVersion: '0.1.0',
 			exportedAt: '2026-03-27T15:00:00.000Z',
 			leagues: ['Period 3'],
-			counts: { leagues: 1, players: 7, sessions: 1, games: 5, matches: 1 }
+			counts: { leagues: 1, players: 7, sessions: 1, games: 5, matches: 1, inbox: 1, turnIns: 1 }
 		});
 		await restoreBackup(backup, 'replace');
 		const after = await transfer.dump();
@@ -177,7 +183,9 @@ describe('a bad file', () => {
 		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')],
 		['a match of a missing game', (j) => (j.data.matches[0]!.gameIds = ['gone'])],
 		['a signature of a missing game', (j) => (j.data.signatures[0]!.gameId = 'gone')],
-		['a signature of no card', (j) => (j.data.signatures[0]!.fingerprint = 'nope')]
+		['a signature of no card', (j) => (j.data.signatures[0]!.fingerprint = 'nope')],
+		['a received card of a missing league', (j) => (j.data.inbox[0]!.leagueId = 'gone')],
+		['a received card of an unknown state', (j) => (j.data.inbox[0]!.state = 'lost' as never)]
 	])('with %s is refused as damaged, saying where', async (_, change) => {
 		await fill();
 		const text = await edited(change);
