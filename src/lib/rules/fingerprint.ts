@@ -34,7 +34,7 @@ export function fingerprint(card: Card): Promise<string> {
 }
 
 /**
- * The first 40 bits of a fingerprint in Crockford base 32, as `XXXX-XXXX`. Enough for two
+ * The first 40 bits of a fingerprint in Crockford base 32, written like `K7QF-2M9D`. Enough for two
  * people to see that their phones show the same card (a chance change matches one time in a
  * trillion); the full fingerprint is what is checked.
  * @throws Error when `hex` is not a fingerprint
