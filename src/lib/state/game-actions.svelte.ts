@@ -1,0 +1,77 @@
+import { messageFor } from '$lib/messages';
+import type { PlayerId, SideLabel } from '$lib/rules/types';
+import { Live } from './live.svelte';
+import { loadGame, type LoadedGame } from './loaded-game';
+
+/**
+ * What every screen that acts on one stored game shares: the live game (it follows the
+ * database, other tabs included), one write at a time, and each refusal as a sentence beside
+ * the action `A` that caused it. Subclasses name their actions and their writes.
+ */
+export class GameActions<A extends string> {
+	protected readonly live: Live<LoadedGame, string>;
+	#busy = $state(false);
+	#error = $state<{ action: A; text: string } | null>(null);
+
+	/** Create while the page initialises; `id` is read reactively (the route parameter). */
+	constructor(id: () => string) {
+		this.live = new Live(loadGame, id);
+	}
+
+	/** The game, or undefined while it loads. */
+	get game(): LoadedGame | undefined {
+		return this.live.current;
+	}
+
+	/** Why the game could not be loaded, in plain words, or null. */
+	get loadError(): string | null {
+		return this.live.error ? messageFor(this.live.error) : null;
+	}
+
+	get loaded(): boolean {
+		return this.live.loaded;
+	}
+
+	/** A write is under way: actions wait for it. */
+	get busy(): boolean {
+		return this.#busy;
+	}
+
+	/** The sentence for `action`'s last refusal, or null. */
+	errorFor(action: A): string | null {
+		return this.#error?.action === action ? this.#error.text : null;
+	}
+
+	clearError(): void {
+		this.#error = null;
+	}
+
+	/** The name of a player of this game. */
+	name = (player: PlayerId): string => this.game?.names.get(player) ?? player;
+
+	/** The names of a side's players: "Ana" or "Ana & Cara". */
+	sideName = (side: SideLabel): string => {
+		const found = this.game?.state.sides.find((s) => s.label === side);
+		return found ? found.players.map(this.name).join(' & ') : side;
+	};
+
+	/**
+	 * Runs one write for `action` on the game shown, unless one is already under way. Returns
+	 * its result, or null when it was refused (the refusal is then `errorFor(action)`).
+	 */
+	protected async run<T>(action: A, work: (id: string) => Promise<T>): Promise<T | null> {
+		const id = this.game?.record.id;
+		if (!id || this.#busy) return null;
+		this.#busy = true;
+		try {
+			const result = await work(id);
+			this.#error = null;
+			return result;
+		} catch (err) {
+			this.#error = { action, text: messageFor(err) };
+			return null;
+		} finally {
+			this.#busy = false;
+		}
+	}
+}
