@@ -1,50 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { replay } from '../../src/lib/rules/game';
-import { readStoredGame } from './stored-game';
-
-/** The totals the scoreboard shows, by player name. */
-async function shownTotals(page: Page): Promise<Record<string, number>> {
-	const labels = await page
-		.locator('.board .total')
-		.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-	return Object.fromEntries(
-		labels.map((l) => {
-			const m = /^(.*): (-?\d+) points$/.exec(l);
-			if (!m) throw new Error(`unexpected total label "${l}"`);
-			return [m[1], Number(m[2])];
-		})
-	);
-}
-
-async function score(page: Page, player: string, count: number) {
-	await page.getByRole('button', { name: `Score for ${player}` }).click();
-	await page
-		.getByRole('dialog')
-		.getByRole('button', { name: String(count), exact: true })
-		.click();
-	await expect(page.getByRole('status')).toContainText(`Recorded: ${player} ${count}`);
-}
-
-async function engineTotals(page: Page, id: string): Promise<Record<string, number>> {
-	const stored = await readStoredGame(page, id);
-	const state = replay(stored.setup, stored.events);
-	return Object.fromEntries(
-		Object.entries(state.totals).map(([side, n]) => [stored.names[side] ?? side, n])
-	);
-}
+import { expect, test } from '@playwright/test';
+import { engineTotals, score, shownTotals, startGame } from './game-helpers';
 
 test('keeps a 3-player classroom game from first score to the end of class', async ({
 	page,
 	context
 }) => {
-	await page.goto('/game/new');
-	for (const name of ['Ana', 'Ben', 'Cara']) {
-		await page.locator('#new-player').fill(name);
-		await page.keyboard.press('Enter');
-	}
-	await page.getByRole('button', { name: /start/i }).click();
-	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
-	const id = page.url().split('/').at(-1) as string;
+	const id = await startGame(page, ['Ana', 'Ben', 'Cara']);
 
 	await score(page, 'Ana', 15);
 	await score(page, 'Ben', 10);

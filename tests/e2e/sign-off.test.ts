@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { score, startGame } from './game-helpers';
 import { measure } from './support';
 
 /** Screenshots to look at (gitignored). */
@@ -46,25 +47,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 	await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function score(page: Page, player: string, count: number) {
-	await page.getByRole('button', { name: `Score for ${player}` }).click();
-	await page
-		.getByRole('dialog')
-		.getByRole('button', { name: String(count), exact: true })
-		.click();
-	await expect(page.getByRole('status')).toContainText(`Recorded: ${player} ${count}`);
-}
-
 /** Plays a short classroom game through the scorecard and ends it: Ana wins 19-10-0. */
 async function playShortGame(page: Page): Promise<string> {
-	await page.goto('/game/new');
-	for (const name of ['Ana', 'Ben', 'Cara']) {
-		await page.locator('#new-player').fill(name);
-		await page.keyboard.press('Enter');
-	}
-	await page.getByRole('button', { name: /start/i }).click();
-	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
-	const id = page.url().split('/').at(-1) as string;
+	const id = await startGame(page, ['Ana', 'Ben', 'Cara']);
 
 	await score(page, 'Ana', 15);
 	await score(page, 'Ben', 10);

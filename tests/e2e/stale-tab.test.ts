@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { startGame } from './game-helpers';
 
 test('tells an open tab to reload when another tab upgrades the database', async ({
 	page,
 	context
 }) => {
-	await page.goto('/game/new');
-	await page.locator('#new-player').fill('Ana');
-	await page.keyboard.press('Enter');
-	await page.locator('#new-player').fill('Ben');
-	await page.keyboard.press('Enter');
-	await page.getByRole('button', { name: /start/i }).click();
-	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
-	await expect(page.getByRole('heading', { name: 'Hand 1' })).toBeVisible();
+	await startGame(page, ['Ana', 'Ben']);
 
 	// A newer version of the app opens the database in another tab with a higher version.
 	const other = await context.newPage();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from '../support';
-import { score, shownTotals, startGame, storedSeqs } from './game-helpers';
+import { score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 /** Kills Chromium's whole process group at once (no close, no unload) and waits for it to go. */
 async function kill(child: ChildProcess): Promise<void> {

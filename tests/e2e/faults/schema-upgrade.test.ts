@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { engineTotals, score, shownTotals, startGame, storedSeqs } from './game-helpers';
+import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 test('a schema upgrade in another tab: the old tab says to reload, loses nothing, and the upgrade completes', async ({
 	page,

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { waitForServiceWorker } from '../support';
-import { engineTotals, score, shownTotals, startGame, storedSeqs } from './game-helpers';
+import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 /**
  * A proxy in front of the preview server that can play the next deployment: once `newBuild` is

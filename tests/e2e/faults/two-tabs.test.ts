@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { engineTotals, score, shownTotals, startGame, storedSeqs } from './game-helpers';
+import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 test('two tabs on one game update live and interleaved taps lose and duplicate nothing', async ({
 	page: a,

@@ -1,10 +1,10 @@
 /**
- * What the fault tests do to a game through the real UI, and how they read it back: the totals
+ * What the browser tests do to a game through the real UI, and how they read it back: the totals
  * on the board, the engine's replay of what IndexedDB holds, and the stored `seq` numbers.
  */
 import { expect, type Page } from '@playwright/test';
-import { replay } from '../../../src/lib/rules/game';
-import { readStoredGame } from '../stored-game';
+import { replay } from '../../src/lib/rules/game';
+import { readStoredGame } from './stored-game';
 
 /**
  * Starts a game of `names` from the new-game screen and returns its id. `origin` is for pages
