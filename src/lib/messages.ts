@@ -1,6 +1,7 @@
 /**
  * Every sentence a user can see about an error lives here, keyed by a stable code. Code that
- * fails throws a coded error (see `rules/errors.ts`); only the edges turn codes into words.
+ * fails throws a coded error (`coded-error.ts`); only the edges that show an error turn its
+ * code into words, so the scorecard's first load leaves this table out until it needs it.
  *
  * This module imports nothing, so every layer (the pure rules included) may use it.
  */
@@ -213,20 +214,4 @@ export function messageFor(err: unknown): string {
 		if (isMessageCode(err.code)) return message(err.code, params ?? {});
 	}
 	return message('unexpected', { detail: err instanceof Error ? err.name : undefined });
-}
-
-/**
- * An error a person can act on: a stable `code` for programs and the plain-words `message`
- * for people, built from the sentence of that code. The app's error classes (RuleError,
- * DbError, BackupError …) are these with a narrower set of codes and their own `name`.
- */
-export class CodedError<C extends MessageCode = MessageCode> extends Error {
-	readonly code: C;
-	readonly params: MessageParams;
-
-	constructor(code: C, params: MessageParams = {}, options?: { cause?: unknown }) {
-		super(message(code, params), options);
-		this.code = code;
-		this.params = params;
-	}
 }

@@ -12,7 +12,8 @@ import * as v from 'valibot';
 import * as leagues from '$lib/db/leagues';
 import * as transfer from '$lib/db/transfer';
 import { localDay } from '$lib/days';
-import { CodedError, type MessageCode } from '$lib/messages';
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode } from '$lib/messages';
 import { BACKUP_APP, BACKUP_FORMAT, BackupSchema, type Backup, type StoreData } from './schema';
 
 /** The largest backup a restore reads: 20 MB. */

@@ -1,4 +1,5 @@
-import { CodedError, type MessageCode } from '$lib/messages';
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode } from '$lib/messages';
 
 /** The codes the store can fail with. Each has its sentence in `messages.ts`. */
 export const DB_ERROR_CODES = [

@@ -10,6 +10,7 @@
  * `conflict`, neither counting, until the instructor chooses one.
  */
 import Dexie from 'dexie';
+import { messageFor } from '$lib/messages';
 import { cardResult } from '$lib/rules/card';
 import { fingerprint } from '$lib/rules/fingerprint';
 import type { PlayerId } from '$lib/rules/types';
@@ -92,7 +93,7 @@ async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 	try {
 		replayed = replayRecords(toSetup(game), events);
 	} catch (e) {
-		throw new BrokenCardError(e instanceof Error ? e.message : 'its table is not a game');
+		throw new BrokenCardError(messageFor(e));
 	}
 	if (replayed.refused.length > 0) throw new BrokenCardError('an entry breaks the rules');
 	const print = await fingerprint(toCard(game, events));

@@ -6,7 +6,8 @@
  */
 import Papa from 'papaparse';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
-import { CodedError, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode, MessageParams } from '$lib/messages';
 
 /** A file read into rows of cells, before any column is picked. */
 export interface ParsedTable {

@@ -4,7 +4,8 @@
  * the roster on the instructor's device; it is a lock on a classroom door, not a vault, so a
  * few digits and a slow hash are enough.
  */
-import { CodedError, type MessageCode } from '$lib/messages';
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode } from '$lib/messages';
 import type { PinHashRecord } from '$lib/db/records';
 
 /** PBKDF2 rounds for a new PIN: about a quarter of a second on a cheap phone. */

@@ -34,20 +34,17 @@ export class PwaStatus {
 	#newWorkerControls = false;
 
 	/**
-	 * Registers the service worker and starts listening, once the page is idle: the worker and
-	 * its helper library are not needed to paint the first screen, so they load after it. Call
-	 * once, in the browser, from the root layout; later calls do nothing.
+	 * Loads the worker's helper library, then registers the service worker and starts
+	 * listening. Neither is needed to paint the first screen: the root layout calls this once
+	 * the page is idle. Later calls do nothing.
 	 */
-	registerWhenIdle(): void {
+	start(): void {
 		if (this.#started) return;
 		this.#started = true;
-		const start = () =>
-			import('virtual:pwa-register').then(
-				(m) => this.register(m.registerSW),
-				() => (this.#registerError = true)
-			);
-		if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
-		else setTimeout(start, 200);
+		import('virtual:pwa-register').then(
+			(m) => this.register(m.registerSW),
+			() => (this.#registerError = true)
+		);
 	}
 
 	/**

@@ -4,6 +4,7 @@
  */
 import { RuleError } from './errors';
 import { SET_TILES } from './hand';
+import { RULESET_NOTES } from './ruleset-notes';
 import { pointsForCount, round5, scoringCounts } from './scoring';
 import type { AwardBasis, DrawingRule, HandRule, Ruleset } from './types';
 
@@ -314,8 +315,8 @@ export function describeRuleset(r: Ruleset): RulesetDescription {
 	return {
 		id: r.id,
 		name: r.name,
-		summary: r.summary,
-		source: r.source,
+		summary: RULESET_NOTES[r.id].summary,
+		source: RULESET_NOTES[r.id].source,
 		sections: [
 			{
 				id: 'table',
@@ -323,8 +324,8 @@ export function describeRuleset(r: Ruleset): RulesetDescription {
 				lines: [
 					describePlayers(r),
 					describeTiles(r),
-					r.table.leads,
-					r.table.spinner,
+					RULESET_NOTES[r.id].leads,
+					RULESET_NOTES[r.id].spinner,
 					describeDrawing(r.table.drawing)
 				]
 			},
@@ -403,8 +404,8 @@ export function describeTableFor(r: Ruleset, players: number): TableStep[] {
 			title: 'Deal',
 			text: `Shuffle the ${SET_TILES} dominoes face down. Each player draws ${plural(each, 'domino', 'dominoes')}; ${rest}.`
 		},
-		{ id: 'lead', title: 'Who leads', text: r.table.leads },
-		{ id: 'spinner', title: 'Spinner', text: r.table.spinner },
+		{ id: 'lead', title: 'Who leads', text: RULESET_NOTES[r.id].leads },
+		{ id: 'spinner', title: 'Spinner', text: RULESET_NOTES[r.id].spinner },
 		{ id: 'drawing', title: 'Cannot play?', text: describeDrawingFor(r.table.drawing, players) }
 	];
 }

@@ -1,4 +1,5 @@
-import { CodedError, type MessageCode } from '../messages';
+import { CodedError } from '../coded-error';
+import type { MessageCode } from '../messages';
 
 /** The codes the rules engine can refuse with. Stable: tests and stored data name them. */
 export type RuleErrorCode = MessageCode;

@@ -41,8 +41,6 @@ export const RULESETS: readonly Ruleset[] = [
 	{
 		id: 'classroom',
 		name: 'Classroom Muggins',
-		summary: 'The class league: groups of 3-4, muggins points and a lightest-hand bonus.',
-		source: 'Muggins-ology (seed 002)',
 		scoring: 'pips',
 		steals: true,
 		hand: wentOutElseLightest(
@@ -58,17 +56,12 @@ export const RULESETS: readonly Ruleset[] = [
 			players: { min: 2, max: 4, preferred: [3, 4] },
 			teams: false,
 			tilesEach: fiveAHand,
-			leads: 'Each player draws one tile; the heaviest tile leads. Return the tiles and reshuffle.',
-			spinner:
-				'The first double is the spinner and is played on all four sides. Once both long sides are covered, each uncovered short side counts its half.',
 			drawing: { rule: 'until-playable', keep: {} }
 		}
 	},
 	{
 		id: 'udl',
 		name: 'UDL tournament',
-		summary: 'United Domino League: 2 players to 150 under a 15-minute clock, with a referee.',
-		source: 'UDL official rules (seed 000)',
 		scoring: 'pips',
 		steals: true,
 		hand: wentOutElseLightest({ domino: 'opponents-pips', blocked: 'opponents-pips' }, true, 1),
@@ -85,16 +78,12 @@ export const RULESETS: readonly Ruleset[] = [
 			players: { min: 2, max: 2 },
 			teams: false,
 			tilesEach: { 2: 7 },
-			leads: 'The highest double leads; with no double, the highest tile (6-5, then 6-4 …).',
-			spinner: 'The first double is the spinner, played on all four sides.',
 			drawing: { rule: 'until-playable', keep: {} }
 		}
 	},
 	{
 		id: 'double-six',
 		name: 'Double-Six Muggins',
-		summary: 'Two players to 250; the hand goes to the fewest dominoes left, 5 points each.',
-		source: 'Double Six Dominoes help file (seed 001)',
 		scoring: 'pips',
 		steals: false,
 		hand: {
@@ -113,17 +102,12 @@ export const RULESETS: readonly Ruleset[] = [
 			players: { min: 2, max: 2 },
 			teams: false,
 			tilesEach: { 2: 7 },
-			leads: 'The highest double leads.',
-			spinner:
-				'The first double is the spinner, played on all four sides; its short sides count only once played on.',
 			drawing: { rule: 'until-playable', keep: {} }
 		}
 	},
 	{
 		id: 'edge-muggins',
 		name: 'Edge Muggins',
-		summary: 'Points are fifths of the count; first to 61; may be played in teams of two.',
-		source: 'Edge Dominoes manual, Muggins (seed 004)',
 		scoring: 'fifths',
 		steals: false,
 		hand: {
@@ -142,17 +126,12 @@ export const RULESETS: readonly Ruleset[] = [
 			players: { min: 2, max: 4 },
 			teams: true,
 			tilesEach: { 2: 5, 3: 5, 4: 5 },
-			leads: 'The highest double leads; if nobody has a double, reshuffle and draw again.',
-			spinner:
-				'No spinner: nothing is played on the ends of a double, and a double counts only at the end of the line.',
 			drawing: { rule: 'until-playable', keep: keepInBoneyard }
 		}
 	},
 	{
 		id: 'fives-and-threes',
 		name: 'Fives and Threes',
-		summary: 'Points for multiples of 5 and of 3; pips left in hand count against you.',
-		source: 'Official Fives and Threes rules (seed 003)',
 		scoring: 'fives-and-threes',
 		steals: false,
 		hand: { kind: 'each-loses-own-pips' },
@@ -163,38 +142,28 @@ export const RULESETS: readonly Ruleset[] = [
 			players: { min: 2, max: 4 },
 			teams: false,
 			tilesEach: { 2: 9, 3: 6, 4: 6 },
-			leads: 'The highest double leads.',
-			spinner: 'Optional: agree before the game whether doubles are spinners.',
 			drawing: { rule: 'one', keep: {} }
 		}
 	},
 	{
 		id: 'block',
 		name: 'Block',
-		summary: 'Get rid of your dominoes; no drawing; the winner scores the others’ pips.',
-		source: 'Edge Dominoes manual, Block (seed 004)',
 		...blockAndDraw,
 		table: {
 			players: { min: 2, max: 4 },
 			teams: false,
 			tilesEach: fiveAHand,
-			leads: 'The holder of the highest double leads.',
-			spinner: 'No spinner: nothing is played on the ends of a double.',
 			drawing: { rule: 'none', keep: {} }
 		}
 	},
 	{
 		id: 'draw',
 		name: 'Draw',
-		summary: 'Block, except that a player who cannot play draws until they can.',
-		source: 'Edge Dominoes manual, Draw (seed 004)',
 		...blockAndDraw,
 		table: {
 			players: { min: 2, max: 4 },
 			teams: false,
 			tilesEach: fiveAHand,
-			leads: 'The holder of the highest double leads.',
-			spinner: 'No spinner: nothing is played on the ends of a double.',
 			drawing: { rule: 'until-playable', keep: keepInBoneyard }
 		}
 	}

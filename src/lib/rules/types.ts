@@ -64,14 +64,10 @@ export interface DrawingRule {
 	keep: Partial<Record<number, number>>;
 }
 
-/** A rule sheet as data: everything the engine and the Rules page need to know about it. */
+/** A rule sheet as data: everything the engine plays by (its words: `ruleset-notes.ts`). */
 export interface Ruleset {
 	id: RulesetId;
 	name: string;
-	/** One line on what it is and where it comes from. */
-	summary: string;
-	/** Seed document it was read from. */
-	source: string;
 	scoring: Scoring;
 	/** An opponent may call "Muggins!" and take an unclaimed score. */
 	steals: boolean;
@@ -86,8 +82,6 @@ export interface Ruleset {
 		teams: boolean;
 		/** Dominoes each player draws, by number of players. */
 		tilesEach: Partial<Record<number, number>>;
-		leads: string;
-		spinner: string;
 		drawing: DrawingRule;
 	};
 }

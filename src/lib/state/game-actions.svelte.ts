@@ -1,31 +1,46 @@
-import { messageFor } from '$lib/messages';
+import { wordsFor } from '$lib/words';
 import type { PlayerId, SideLabel } from '$lib/rules/types';
 import { Live } from './live.svelte';
-import { loadGame, type LoadedGame } from './loaded-game';
+import type { LoadedGame } from './loaded-game';
 
 /**
  * What every screen that acts on one stored game shares: the live game (it follows the
  * database, other tabs included), one write at a time, and each refusal as a sentence beside
- * the action `A` that caused it. Subclasses name their actions and their writes.
+ * the action `A` that caused it. Subclasses name their actions, their writes, and how much of
+ * the game they load (`G`).
  */
-export class GameActions<A extends string> {
-	protected readonly live: Live<LoadedGame, string>;
+export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
+	protected readonly live: Live<G, string>;
 	#busy = $state(false);
 	#error = $state<{ action: A; text: string } | null>(null);
+	#loadError = $state<string | null>(null);
 
-	/** Create while the page initialises; `id` is read reactively (the route parameter). */
-	constructor(id: () => string) {
-		this.live = new Live(loadGame, id);
+	/**
+	 * Create while the page initialises; `id` is read reactively (the route parameter).
+	 * @param load reads the game for a live query
+	 */
+	constructor(load: (id: string) => Promise<G>, id: () => string) {
+		this.live = new Live(load, id);
+		$effect(() => {
+			const err = this.live.error;
+			if (!err) {
+				this.#loadError = null;
+				return;
+			}
+			let gone = false;
+			void wordsFor(err).then((text) => !gone && (this.#loadError = text));
+			return () => (gone = true);
+		});
 	}
 
 	/** The game, or undefined while it loads. */
-	get game(): LoadedGame | undefined {
+	get game(): G | undefined {
 		return this.live.current;
 	}
 
 	/** Why the game could not be loaded, in plain words, or null. */
 	get loadError(): string | null {
-		return this.live.error ? messageFor(this.live.error) : null;
+		return this.#loadError;
 	}
 
 	get loaded(): boolean {
@@ -68,7 +83,7 @@ export class GameActions<A extends string> {
 			this.#error = null;
 			return result;
 		} catch (err) {
-			this.#error = { action, text: messageFor(err) };
+			this.#error = { action, text: await wordsFor(err) };
 			return null;
 		} finally {
 			this.#busy = false;

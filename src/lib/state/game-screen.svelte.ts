@@ -2,7 +2,7 @@ import * as games from '$lib/db/games';
 import { narrate } from '$lib/rules/narrate';
 import type { GameEvent, NewGameEvent } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
-import type { LoadedGame } from './loaded-game';
+import { loadGame, type LoadedGame } from './loaded-game';
 
 export type { LoadedGame };
 
@@ -18,6 +18,11 @@ export class GameScreen extends GameActions<Action> {
 	/** The game as the last write of this tab left it, shown until the live query catches up. */
 	#written = $state.raw<LoadedGame | null>(null);
 	#notice = $state<{ text: string; canRedo: boolean } | null>(null);
+
+	/** Create while the page initialises; `id` is read reactively (the route parameter). */
+	constructor(id: () => string) {
+		super(loadGame, id);
+	}
 
 	/**
 	 * The game, or undefined while it loads. A write's own result is painted at once; the live
@@ -48,8 +53,7 @@ export class GameScreen extends GameActions<Action> {
 		const base = this.game;
 		const result = await this.run(action, work);
 		if (!result) return false;
-		if (base)
-			this.#written = { ...result, ruleset: base.ruleset, names: base.names, card: base.card };
+		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 		this.#notice = { text: describe(result), canRedo: result.redoable !== null };
 		return true;
 	}

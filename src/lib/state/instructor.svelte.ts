@@ -1,5 +1,8 @@
-import { message } from '$lib/messages';
-import * as pin from '$lib/pin/instructor';
+/**
+ * The PIN code (hashing included) and its words load when a PIN is first checked, not with
+ * every page.
+ */
+const pinCode = () => import('$lib/pin/instructor');
 
 /** How long a correct PIN keeps the instructor's actions open, without asking again. */
 export const UNLOCK_MS = 5 * 60_000;
@@ -45,7 +48,7 @@ export class InstructorLock {
 
 	/** Reads whether a PIN is set. */
 	async refresh(): Promise<void> {
-		this.#enabled = await pin.isSet();
+		this.#enabled = await (await pinCode()).isSet();
 	}
 
 	/** Opens the lock for `UNLOCK_MS` (right after the PIN was set or typed). */
@@ -75,8 +78,8 @@ export class InstructorLock {
 		if (this.#checking) return;
 		this.#checking = true;
 		try {
-			if (!(await pin.check(value))) {
-				this.#error = message('pin-wrong');
+			if (!(await (await pinCode()).check(value))) {
+				this.#error = (await import('$lib/messages')).message('pin-wrong');
 				return;
 			}
 			this.unlock();

@@ -1,5 +1,6 @@
 import * as signatures from '$lib/db/signatures';
 import type { PlayerId } from '$lib/rules/types';
+import { loadCheckedGame, type CheckedGame } from './checked-game';
 import { GameActions } from './game-actions.svelte';
 
 /** Where an error is shown: next to the action that caused it. */
@@ -10,7 +11,11 @@ export type SignAction = 'sign' | 'reopen';
  * tabs included), and the two things done here: a player signs, or the card is reopened.
  * A refusal becomes a sentence beside its action, and nothing changes.
  */
-export class SignOff extends GameActions<SignAction> {
+export class SignOff extends GameActions<SignAction, CheckedGame> {
+	constructor(id: () => string) {
+		super(loadCheckedGame, id);
+	}
+
 	/**
 	 * `player` signs the card shown: refused (`card-changed`) if it changed since it was shown.
 	 * Returns whether the signature was stored.

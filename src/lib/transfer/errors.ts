@@ -1,4 +1,5 @@
-import { message, type MessageCode, type MessageParams } from '$lib/messages';
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode } from '$lib/messages';
 
 /** The codes reading a QR code, a part or a file can be refused with (words in `messages.ts`). */
 export type TransferErrorCode = Extract<
@@ -15,17 +16,8 @@ export type TransferErrorCode = Extract<
 
 /**
  * Input from another device refused: a QR payload, a part or a file that is not ours, damaged,
- * cut short or mixed with another card's. It carries a `code` for `messageFor`; whatever
- * refused it, nothing was stored.
+ * cut short or mixed with another card's. Whatever refused it, nothing was stored.
  */
-export class TransferError extends Error {
-	readonly code: TransferErrorCode;
-	readonly params: MessageParams;
-
-	constructor(code: TransferErrorCode, params: MessageParams = {}, options?: ErrorOptions) {
-		super(message(code, params), options);
-		this.name = 'TransferError';
-		this.code = code;
-		this.params = params;
-	}
+export class TransferError extends CodedError<TransferErrorCode> {
+	override readonly name = 'TransferError';
 }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messageFor } from '$lib/messages';
 import {
 	MAX_BACKUP_BYTES,
 	makeBackup,
@@ -192,7 +193,7 @@ describe('a bad file', () => {
 		const before = await transfer.dump();
 		const error = await readBackup(text).catch((e: unknown) => e);
 		expect(error).toMatchObject({ code: 'backup-damaged' });
-		expect((error as Error).message).toMatch(/damaged \(.+\)/);
+		expect(messageFor(error)).toMatch(/damaged \(.+\)/);
 		expect(await transfer.dump()).toEqual(before);
 	});
 });

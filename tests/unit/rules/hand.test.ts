@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { said } from '../support/said';
 import { ALL_DOMINOES, dominoName, parseDomino, settleHand } from '$lib/rules/hand';
 import { getRuleset } from '$lib/rules/rulesets';
 import { resolveSides } from '$lib/rules/setup';
@@ -173,12 +174,14 @@ describe('settleHand', () => {
 	});
 
 	it('says what is wrong in plain words', () => {
-		expect(() =>
-			settle('classroom', ['Ana', 'Ben'], {
-				outcome: 'domino',
-				wentOut: 'Ana',
-				hands: { Ben: { pips: 20, tiles: 1 } }
-			})
-		).toThrow('Ben cannot hold 20 pips in 1 domino: at most 12 a domino.');
+		expect(
+			said(() =>
+				settle('classroom', ['Ana', 'Ben'], {
+					outcome: 'domino',
+					wentOut: 'Ana',
+					hands: { Ben: { pips: 20, tiles: 1 } }
+				})
+			)
+		).toBe('Ben cannot hold 20 pips in 1 domino: at most 12 a domino.');
 	});
 });

@@ -5,7 +5,7 @@
  */
 import type { NewGame } from '$lib/db/games';
 import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/db/players';
-import { message } from '$lib/messages';
+import { message, messageFor } from '$lib/messages';
 import { isRuleError, RuleError } from '$lib/rules/errors';
 import { checkTable } from '$lib/rules/game';
 import { RULESETS } from '$lib/rules/rulesets';
@@ -143,7 +143,7 @@ export function whyNotStart(d: Draft): string | null {
 		checkTable(setup);
 		return null;
 	} catch (e) {
-		if (isRuleError(e)) return e.message;
+		if (isRuleError(e)) return messageFor(e);
 		throw e;
 	}
 }

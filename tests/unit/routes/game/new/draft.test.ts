@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { said } from '../../../support/said';
 import { getRuleset } from '$lib/rules/rulesets';
 import {
 	addSeat,
@@ -96,9 +97,9 @@ describe('optionsOf', () => {
 	});
 
 	it.each(['', '0', '-5', '12.5', 'ten'])('refuses a typed target of "%s"', (text) => {
-		expect(() => optionsOf(draft('classroom', [], { target: { kind: 'custom', text } }))).toThrow(
-			'The target must be a whole number of 1 or more.'
-		);
+		expect(
+			said(() => optionsOf(draft('classroom', [], { target: { kind: 'custom', text } })))
+		).toBe('The target must be a whole number of 1 or more.');
 	});
 });
 
