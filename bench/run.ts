@@ -83,8 +83,25 @@ async function main(): Promise<boolean> {
 
 		console.log('Measuring tap to paint (200 taps)…');
 		const taps = await tapToPaint(browser, origin, 200);
-		figures.push(figure('tap to painted, p50', percentile(taps, 50), 'ms'));
-		figures.push(figure('tap to painted, p95', percentile(taps, 95), 'ms', `${taps.length} taps`));
+		const work = taps.map((t) => t.work);
+		const onScreen = taps.map((t) => t.onScreen);
+		figures.push(figure('tap to painted, p50', percentile(work, 50), 'ms'));
+		figures.push(
+			figure(
+				'tap to painted, p95',
+				percentile(work, 95),
+				'ms',
+				`${taps.length} taps; not counting the wait for the next 60 Hz refresh`
+			)
+		);
+		figures.push(
+			figure(
+				'tap to on screen, p95',
+				percentile(onScreen, 95),
+				'ms',
+				`the same taps, that wait included (p50 ${percentile(onScreen, 50).toFixed(1)} ms)`
+			)
+		);
 
 		console.log('Measuring standings and CSV in Node…');
 		const one = syntheticLeague(1);

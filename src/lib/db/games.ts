@@ -110,6 +110,48 @@ async function seat(ref: PlayerRef, now: string): Promise<PlayerId> {
 	return (await players.get(ref.id)).id;
 }
 
+/** A game's stored log and its replay, as this tab last wrote it. */
+interface KnownLog {
+	events: EventRecord[];
+	replayed: Replayed;
+}
+
+/**
+ * The logs this tab wrote last, the most recent last. A write checks the stored log's last
+ * event against the one known here, and when they are the same event it reads one record
+ * instead of the whole log and replays nothing: a tap then costs the same on the first hand
+ * and the tenth. Another tab's write, an import or a restore changes the last event, and the
+ * log is read and replayed afresh. Only writes use it; reads (`get`) always read the store.
+ */
+const known = new Map<string, KnownLog>();
+const KNOWN_GAMES = 8;
+
+function remember(gameId: string, log: KnownLog): void {
+	known.delete(gameId);
+	known.set(gameId, log);
+	for (const old of known.keys()) {
+		if (known.size <= KNOWN_GAMES) break;
+		known.delete(old);
+	}
+}
+
+/** The last stored event of game `gameId`, or undefined for an empty log. */
+function lastEventOf(gameId: string): Promise<EventRecord | undefined> {
+	return db.events
+		.where('[gameId+seq]')
+		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+		.last();
+}
+
+/** Game `record`'s log and replay: the one known here if still current, else read afresh. */
+async function logOf(record: GameRecord, last: EventRecord | undefined): Promise<KnownLog> {
+	const mine = known.get(record.id);
+	const myLast = mine?.events.at(-1);
+	if (mine && myLast?.seq === last?.seq && myLast?.event.id === last?.event.id) return mine;
+	const events = await eventsOf(record.id);
+	return { events, replayed: replayRecords(toSetup(record), events) };
+}
+
 async function mustGet(gameId: string): Promise<GameRecord> {
 	const record = await db.games.get(gameId);
 	if (!record) throw new DbError('not-found', { what: 'game' });
@@ -218,12 +260,11 @@ async function write(
 	choose: (replayed: Replayed) => { event: GameEvent; redoOf: string | null }
 ): Promise<Appended> {
 	const device = await deviceId();
-	return guard(() =>
+	const written = await guard(() =>
 		db.transaction('rw', db.games, db.events, async () => {
-			const record = await mustGet(gameId);
+			const [record, last] = await Promise.all([mustGet(gameId), lastEventOf(gameId)]);
 			if (record.signedAt !== null) throw new DbError('card-signed');
-			const events = await eventsOf(gameId);
-			const before = replayRecords(toSetup(record), events);
+			const { events, replayed: before } = await logOf(record, last);
 			const { event, redoOf } = choose(before);
 			const at = timestamp(opts.now);
 			const appended: EventRecord = {
@@ -240,9 +281,13 @@ async function write(
 			const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? at);
 			const updated: GameRecord = { ...record, status, finishedAt, updatedAt: at };
 			await db.games.put(updated);
-			return { ...view(updated, [...events, appended], after), appended };
+			return { log: { events: [...events, appended], replayed: after }, updated, appended };
 		})
 	);
+	// Only a committed write is remembered: an aborted one (a full disk) left the store as it was.
+	remember(gameId, written.log);
+	const { log, updated, appended } = written;
+	return { ...view(updated, log.events, log.replayed), appended };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Reading a stored log: the replay of its records, and what Undo and Redo would do next.
  * Pure: no database, so `games.ts` uses it inside its transactions and tests use it plainly.
  */
-import { applyEvent, newGame, type Refusal } from '$lib/rules/game';
+import { applyEvent, applyOwnedEvent, newGame, type Refusal } from '$lib/rules/game';
 import { isRuleError } from '$lib/rules/errors';
 import type { GameEvent, GameSetup, GameState } from '$lib/rules/types';
 import type { EventRecord } from './records';
@@ -30,8 +30,12 @@ export function start(setup: GameSetup): Replayed {
  * @throws RuleError when the engine refuses the record's event
  */
 export function step(before: Replayed, record: EventRecord): Replayed {
+	return stepWith(applyEvent, before, record);
+}
+
+function stepWith(apply: typeof applyEvent, before: Replayed, record: EventRecord): Replayed {
 	const last = before.state.effective.at(-1)?.id;
-	const state = applyEvent(before.state, record.event);
+	const state = apply(before.state, record.event);
 	const { event, redoOf } = record;
 	let redo: readonly string[] = [];
 	if (event.type === 'void' && event.target === last) redo = [...before.redo, event.target];
@@ -48,7 +52,8 @@ export function replayRecords(setup: GameSetup, records: readonly EventRecord[])
 	let replayed = start(setup);
 	for (const record of records) {
 		try {
-			replayed = step(replayed, record);
+			// The replay owns its state until it returns: each event changes it in place.
+			replayed = stepWith(applyOwnedEvent, replayed, record);
 		} catch (e) {
 			if (!isRuleError(e)) throw e;
 			replayed = { ...replayed, refused: [...replayed.refused, { event: record.event, error: e }] };

@@ -288,6 +288,14 @@ export function applyEvent(state: GameState, event: GameEvent): GameState {
 }
 
 /**
+ * `applyEvent` for a replay under way, which owns `state` and shares it with nobody: changed
+ * in place (no copy per event). A refused event leaves it as it was.
+ */
+export function applyOwnedEvent(state: GameState, event: GameEvent): GameState {
+	return step(state, event, true);
+}
+
+/**
  * The state of a game: the replay of its events (RULES.md §5).
  * @throws RuleError at the first event the rules refuse
  */

@@ -3,6 +3,9 @@ import type { PlayerId, SideLabel } from '$lib/rules/types';
 import { Live } from './live.svelte';
 import type { LoadedGame } from './loaded-game';
 
+/** How long a write runs before the buttons show that it is under way. */
+const BUSY_SHOWN_AFTER_MS = 150;
+
 /**
  * What every screen that acts on one stored game shares: the live game (it follows the
  * database, other tabs included), one write at a time, and each refusal as a sentence beside
@@ -11,6 +14,8 @@ import type { LoadedGame } from './loaded-game';
  */
 export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 	protected readonly live: Live<G, string>;
+	/** A write is under way: the next one waits (not shown: see `busy`). */
+	#running = false;
 	#busy = $state(false);
 	#error = $state<{ action: A; text: string } | null>(null);
 	#loadError = $state<string | null>(null);
@@ -47,7 +52,11 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 		return this.live.loaded;
 	}
 
-	/** A write is under way: actions wait for it. */
+	/**
+	 * A write has been under way for a noticeable while (`BUSY_SHOWN_AFTER_MS`): the buttons
+	 * show it. A tap's write usually takes a few milliseconds, and disabling and re-enabling
+	 * every button around it would only cost the frame that shows the new total.
+	 */
 	get busy(): boolean {
 		return this.#busy;
 	}
@@ -76,8 +85,9 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 	 */
 	protected async run<T>(action: A, work: (id: string) => Promise<T>): Promise<T | null> {
 		const id = this.game?.record.id;
-		if (!id || this.#busy) return null;
-		this.#busy = true;
+		if (!id || this.#running) return null;
+		this.#running = true;
+		const shown = setTimeout(() => (this.#busy = true), BUSY_SHOWN_AFTER_MS);
 		try {
 			const result = await work(id);
 			this.#error = null;
@@ -86,6 +96,8 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 			this.#error = { action, text: await wordsFor(err) };
 			return null;
 		} finally {
+			clearTimeout(shown);
+			this.#running = false;
 			this.#busy = false;
 		}
 	}

@@ -6,6 +6,16 @@ import { loadGame, type LoadedGame } from './loaded-game';
 
 export type { LoadedGame };
 
+/** `a` and `b` hold the same stored game: the same record, log and names. */
+function sameGame(a: LoadedGame, b: LoadedGame): boolean {
+	return (
+		a.events.length === b.events.length &&
+		a.events.at(-1)?.event.id === b.events.at(-1)?.event.id &&
+		JSON.stringify(a.record) === JSON.stringify(b.record) &&
+		[...a.names].every(([id, name]) => b.names.get(id) === name)
+	);
+}
+
 /** Where an error is shown: next to the action that caused it. */
 export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 
@@ -27,12 +37,15 @@ export class GameScreen extends GameActions<Action> {
 	/**
 	 * The game, or undefined while it loads. A write's own result is painted at once; the live
 	 * query, which also sees other tabs' writes, takes over as soon as it has as many events.
+	 * When it has read back exactly what was written, the written game stays: the same game
+	 * is then not drawn a second time, a frame after the first.
 	 */
 	override get game(): LoadedGame | undefined {
 		const live = this.live.current;
 		const written = this.#written;
 		if (!written || !live || written.record.id !== live.record.id) return live;
-		return written.events.length > live.events.length ? written : live;
+		if (written.events.length > live.events.length) return written;
+		return sameGame(written, live) ? written : live;
 	}
 
 	/** The last thing recorded or undone, for the status line ("Undone: Ana 15"). */
@@ -51,7 +64,9 @@ export class GameScreen extends GameActions<Action> {
 		describe: (a: games.Appended) => string
 	): Promise<boolean> {
 		const base = this.game;
+		performance.mark('w0');
 		const result = await this.run(action, work);
+		performance.mark('w1');
 		if (!result) return false;
 		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 		this.#notice = { text: describe(result), canRedo: result.redoable !== null };
