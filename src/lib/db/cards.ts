@@ -12,6 +12,7 @@ import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
+import { countsInStandings, lockedWithResult } from './contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import type { EventRecord, GameRecord, SignatureRecord } from './records';
@@ -32,26 +33,8 @@ export type CardRecord = GameRecord;
 /** Where a card stands for the instructor. */
 export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
 
-/** Signed as far as the record says: locked with a fingerprint, with its signed result. */
-function lockedWithResult(game: CardRecord): boolean {
-	return (
-		typeof game.signedAt === 'string' &&
-		typeof game.fingerprint === 'string' &&
-		game.result !== null &&
-		game.result !== undefined
-	);
-}
-
-/**
- * Whether `game` counts in its league's standings: a league game that every player signed
- * (locked with its fingerprint and signed result), that the instructor has not voided, and
- * whose stored events still match what was signed. This is the single place that decides.
- * @param changed the sign-off's check found the card changed after signing
- * (`changedAfterSigning`); false while it has not been checked
- */
-export function countsInStandings(game: CardRecord, changed = false): boolean {
-	return game.leagueId !== null && lockedWithResult(game) && game.voidedAt === null && !changed;
-}
+/** Whether a card counts: decided in `contributions.ts`, which keeps what it contributes. */
+export { countsInStandings };
 
 /**
  * Where `game` stands: voided first, then signed (or changed after signing, when the check
