@@ -9,6 +9,11 @@ import { syntheticLeague } from './synthetic-league';
 
 const CHUNK = 5000;
 
+/**
+ * Stores the synthetic league. Its games are written as the app writes games, so the
+ * contributions the standings read are kept by the app's own middleware
+ * (`contributions-upkeep.ts`) in the same transactions, from the same derivation.
+ */
 async function populate(scale: number): Promise<{ leagueId: string; roster: string[] }> {
 	const league = syntheticLeague(scale);
 	await db.open();
@@ -19,6 +24,8 @@ async function populate(scale: number): Promise<{ leagueId: string; roster: stri
 	for (let i = 0; i < league.games.length; i += CHUNK) {
 		await db.games.bulkPut(league.games.slice(i, i + CHUNK));
 	}
+	const kept = await cards.counted(league.leagueId);
+	if (kept.length !== league.games.length) throw new Error('The standings lost cards.');
 	return { leagueId: league.leagueId, roster: league.players.map((p) => p.id) };
 }
 

@@ -1,7 +1,8 @@
 /**
  * A league game seen as the card the instructor collects: whether it counts in the standings,
- * what it contributes to them, and the instructor's void. The standings read the summary that
- * sign-off stores on the game (issue 4), so a term's table never replays an event.
+ * what it contributes to them, and the instructor's void. The standings read what each card
+ * that counts contributes (`contributions.ts`, kept from the summary sign-off stores on the
+ * game), so a term's table never replays an event nor reads a game record.
  *
  * Whether a signed card's events still match its signatures needs their fingerprint hashed
  * afresh (`changedAfterSigning`): a separate, slower pass, which pages run after showing the
@@ -12,9 +13,10 @@ import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
+import { countsInStandings, lockedWithResult, readPage } from './contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import type { ContributionPageRecord, EventRecord, GameRecord, SignatureRecord } from './records';
 import * as signatures from './signatures';
 
 /** The longest reason a void can give. */
@@ -32,26 +34,8 @@ export type CardRecord = GameRecord;
 /** Where a card stands for the instructor. */
 export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
 
-/** Signed as far as the record says: locked with a fingerprint, with its signed result. */
-function lockedWithResult(game: CardRecord): boolean {
-	return (
-		typeof game.signedAt === 'string' &&
-		typeof game.fingerprint === 'string' &&
-		game.result !== null &&
-		game.result !== undefined
-	);
-}
-
-/**
- * Whether `game` counts in its league's standings: a league game that every player signed
- * (locked with its fingerprint and signed result), that the instructor has not voided, and
- * whose stored events still match what was signed. This is the single place that decides.
- * @param changed the sign-off's check found the card changed after signing
- * (`changedAfterSigning`); false while it has not been checked
- */
-export function countsInStandings(game: CardRecord, changed = false): boolean {
-	return game.leagueId !== null && lockedWithResult(game) && game.voidedAt === null && !changed;
-}
+/** Whether a card counts: decided in `contributions.ts`, which keeps what it contributes. */
+export { countsInStandings };
 
 /**
  * Where `game` stands: voided first, then signed (or changed after signing, when the check
@@ -109,9 +93,52 @@ export function standingsCards(
 	return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
+/** Earlier date first; on the same day, by game id (the order games were read in before). */
+function byDate(a: StandingsCard, b: StandingsCard): number {
+	if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+	return a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0;
+}
+
 /**
- * The cards of league `leagueId` that count, as the standings take them, in date order. Two
- * indexed reads (the league's games and sessions) and no replay.
+ * The standings cards on `pages` (a league's contributions), in date order, dated by their
+ * session (`dates`, session id → day) or the day they ended. Pure, for `counted` and its tests.
+ * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
+ */
+export function cardsOnPages(
+	pages: readonly ContributionPageRecord[],
+	dates: ReadonlyMap<string, string>,
+	changed: ReadonlySet<string> = new Set()
+): StandingsCard[] {
+	const out: StandingsCard[] = [];
+	for (const page of pages) {
+		for (const c of readPage(page)) {
+			if (changed.has(c.gameId)) continue;
+			const date = (c.sessionId ? dates.get(c.sessionId) : undefined) ?? dayOfTime(c.endedAt);
+			out.push({ gameId: c.gameId, date, sides: c.sides, winners: c.winners });
+		}
+	}
+	return out.sort(byDate);
+}
+
+/**
+ * The days of league `leagueId`'s sessions, by session id, read from the `[leagueId+date]`
+ * index alone: no session record is read.
+ */
+async function sessionDates(leagueId: string): Promise<Map<string, string>> {
+	const dates = new Map<string, string>();
+	await db.sessions
+		.where('[leagueId+date]')
+		.between([leagueId, ''], [leagueId, '\uffff'])
+		.eachKey((key, cursor) => {
+			dates.set(cursor.primaryKey as string, (key as [string, string])[1]);
+		});
+	return dates;
+}
+
+/**
+ * The cards of league `leagueId` that count, as the standings take them, in date order (on
+ * the same day, by game id). Reads the league's contributions and its sessions' dates in one
+ * transaction: no game record, no replay.
  * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
  */
 export async function counted(
@@ -119,13 +146,12 @@ export async function counted(
 	changed: ReadonlySet<string> = new Set()
 ): Promise<StandingsCard[]> {
 	return guard(() =>
-		db.transaction('r', db.games, db.sessions, async () => {
-			const games = await db.games.where('leagueId').equals(leagueId).toArray();
-			const sessions = await db.sessions
-				.where('[leagueId+date]')
-				.between([leagueId, ''], [leagueId, '\uffff'])
+		db.transaction('r', db.contributions, db.sessions, async () => {
+			const pages = await db.contributions
+				.where('[leagueId+page]')
+				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey])
 				.toArray();
-			return standingsCards(games, new Map(sessions.map((s) => [s.id, s.date])), changed);
+			return cardsOnPages(pages, await sessionDates(leagueId), changed);
 		})
 	);
 }

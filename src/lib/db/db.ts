@@ -1,5 +1,7 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { contributionsUpkeep } from './contributions-upkeep';
 import type {
+	ContributionPageRecord,
 	EventRecord,
 	GameRecord,
 	InboxRecord,
@@ -44,6 +46,8 @@ export class MugginsDB extends Dexie {
 	matches!: EntityTable<MatchRecord, 'id'>;
 	inbox!: EntityTable<InboxRecord, 'id'>;
 	turnIns!: EntityTable<TurnInRecord, 'gameId'>;
+	/** Derived from `games`, kept by `contributionsUpkeep`: read it, never write it. */
+	contributions!: Table<ContributionPageRecord, [string, number]>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();
@@ -56,6 +60,7 @@ export class MugginsDB extends Dexie {
 	constructor(name: string = DB_NAME, options?: DexieOptions) {
 		super(name, options);
 		declareSchema(this);
+		this.use(contributionsUpkeep);
 		this.on('versionchange', () => {
 			this.close();
 			this.#stale = true;

@@ -5,14 +5,15 @@
  * renamed in place, optional values are stored as `null` (not left out) so every record of a
  * table has the same keys, and times are ISO 8601 strings in UTC.
  */
-import { CARD_FORMAT, type Card, type CardResult } from '$lib/rules/card';
+import { CARD_FORMAT, type Card, type CardResult, type SideResult } from '$lib/rules/card';
 import type {
 	GameEvent,
 	GameOptions,
 	GameSetup,
 	GameState,
 	PlayerId,
-	RulesetId
+	RulesetId,
+	SideLabel
 } from '$lib/rules/types';
 import type { Clock } from '$lib/rules/clock';
 import type { PlayMark } from '$lib/rules/play';
@@ -329,4 +330,35 @@ export interface TurnInRecord {
 	fingerprint: string;
 	at: string;
 	how: 'qr' | 'file';
+}
+
+/**
+ * What one card that counts contributes to its league's standings (schema version 6): its
+ * sides' totals and winners, copied from the signed result, and what dates it. Derived from
+ * the game record (`contributions.ts`), never written on its own.
+ */
+export interface ContributionRecord {
+	gameId: string;
+	/** The class session it was played in, whose date it counts for; null outside sessions. */
+	sessionId: string | null;
+	/** When it ended: it counts for that day when it has no session (or the session is gone). */
+	endedAt: string;
+	sides: SideResult[];
+	winners: SideLabel[];
+}
+
+/**
+ * One page of a league's contributions (schema version 6): a league's counted cards are spread
+ * over a fixed number of pages by a hash of the game id (`contributions.ts` says why).
+ */
+export interface ContributionPageRecord {
+	leagueId: string;
+	/** 0 to `PAGES - 1`. */
+	page: number;
+	/**
+	 * The page's cards, `ContributionRecord[]` as JSON text (`readPage`): IndexedDB hands back
+	 * thousands of small objects far slower than `JSON.parse` makes them from text. Never
+	 * empty: a page left empty is deleted.
+	 */
+	cards: string;
 }

@@ -1,4 +1,6 @@
 import type Dexie from 'dexie';
+import { pagesOf } from './contributions';
+import type { GameRecord } from './records';
 
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
@@ -82,4 +84,19 @@ export function declareSchema(db: Dexie): void {
 		// gameId: "was this card turned in?" on a student's phone, in one lookup.
 		turnIns: 'gameId'
 	});
+
+	// Version 6: standings at scale (issue 8).
+	db.version(6)
+		.stores({
+			// What each counted card contributes to the standings, on pages (contributions.ts).
+			// [leagueId+page]: a league's pages in one range. Kept by contributions-upkeep.ts in
+			//   every transaction that writes games, including the upgrades after this one.
+			contributions: '[leagueId+page]'
+		})
+		.upgrade((tx) =>
+			tx
+				.table('games')
+				.toArray()
+				.then((games: GameRecord[]) => tx.table('contributions').bulkAdd(pagesOf(games)))
+		);
 }

@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { pagesOf, readPage } from '$lib/db/contributions';
 import { DB_NAME, MugginsDB } from '$lib/db/db';
+import * as games from '$lib/db/games';
+import type { PlayerRecord } from '$lib/db/records';
+import * as sessions from '$lib/db/sessions';
+import * as transfer from '$lib/db/transfer';
+import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
+import { resetDb } from './helpers';
+import { leagueWith, playGame } from './league-helpers';
 
 /** The database as version 1 of the app left it on a phone: its schema, and a finished game. */
 async function shippedVersion1(): Promise<void> {
@@ -29,9 +38,7 @@ async function shippedVersion1(): Promise<void> {
 	old.close();
 }
 
-afterEach(async () => {
-	await Dexie.delete(DB_NAME);
-});
+afterEach(resetDb);
 
 describe('version 2 (sign-off)', () => {
 	it('gives every game of version 1 the signing fields, unsigned, and a signatures table', async () => {
@@ -56,7 +63,55 @@ describe('version 5 (cards between devices)', () => {
 		expect(await upgraded.games.get('g1')).toMatchObject({ status: 'finished' });
 		expect(await upgraded.inbox.count()).toBe(0);
 		expect(await upgraded.turnIns.count()).toBe(0);
-		expect(upgraded.verno).toBe(5);
+		expect(upgraded.verno).toBeGreaterThanOrEqual(5);
 		upgraded.close();
+	});
+});
+
+/** The schema of version 5 as it shipped, declared at once (Dexie creates it whole). */
+const VERSION_5 = {
+	players: 'id, nameKey, leagueId',
+	games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+	events: '[gameId+seq]',
+	meta: 'key',
+	signatures: 'id, gameId',
+	leagues: 'id',
+	sessions: 'id, [leagueId+date]',
+	matches: 'id, *gameIds',
+	inbox: 'id, leagueId, gameId',
+	turnIns: 'gameId'
+};
+
+describe('version 6 (standings at scale)', () => {
+	it('fills the contributions from the games of version 5', async () => {
+		// Leagues played and signed through the app, then written into a version 5 database.
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+		const [ana, ben, cara] = [...students.values()] as [PlayerRecord, PlayerRecord, PlayerRecord];
+		const other = await leagueWith(['Eve', 'Fay'], 'Period 5');
+		const session = await sessions.create(leagueId, '2026-01-20');
+		await playGame(leagueId, [ana, ben], [20, 10], { sessionId: session.id });
+		await playGame(leagueId, [ben, cara], [5, 15], { minute: 2 });
+		await playGame(leagueId, [ana, cara], [5, 15], { minute: 3, sign: false });
+		const voided = await playGame(leagueId, [ana, cara], [25, 15], { minute: 4 });
+		await cards.voidCard(voided, 'Wrong rules');
+		await playGame(other.leagueId, [...other.students.values()], [10, 5]);
+		await games.create({ players: ['Quick', 'Game'] });
+		const stored = await transfer.dump();
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(5).stores(VERSION_5);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const pages = await upgraded.contributions.toArray();
+		expect(upgraded.verno).toBe(6);
+		expect(sorted(pages)).toEqual(sorted(pagesOf(stored.games)));
+		expect(pages.flatMap(readPage)).toHaveLength(3);
+		upgraded.close();
+		expect(await cards.counted(leagueId)).toEqual(await fromGameRecords(leagueId));
+		expect(await cards.counted(leagueId)).toHaveLength(2);
+		await expectKept();
 	});
 });
