@@ -4,6 +4,9 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { NAME_SHIM } from './ui';
 
+/** By then the page's idle-time work has loaded (`src/lib/idle.ts`: 1.5 s, then idle). */
+const IDLE_WORK_DONE_MS = 5000;
+
 /** Gzipped size in KB of a file of the build. */
 export function gzipKB(buildDir: string, urlPath: string): number {
 	const file = urlPath === '/' ? 'index.html' : urlPath.replace(/^\//, '');
@@ -14,7 +17,10 @@ export function gzipKB(buildDir: string, urlPath: string): number {
 export interface FirstLoad {
 	/** Scripts requested before the first screen was painted. */
 	beforePaint: number;
-	/** Every script requested until the network was quiet (the service worker's helper too). */
+	/**
+	 * Every script requested once the page's idle-time work has loaded (`src/lib/idle.ts`):
+	 * the service worker's helper and notes too.
+	 */
 	untilIdle: number;
 }
 
@@ -59,6 +65,9 @@ export async function firstLoadJS(
 		if (url.origin === origin && url.pathname.endsWith('.js')) all.add(url.pathname);
 	});
 	await page.goto(origin + path, { waitUntil: 'networkidle' });
+	// The idle-time work starts 1.5 s after the first screen, at the latest 2 s later; its
+	// scripts come from this machine's server in milliseconds.
+	await page.waitForTimeout(IDLE_WORK_DONE_MS);
 	const before = await page.waitForFunction(
 		() => (window as unknown as { __scripts?: string[] }).__scripts
 	);

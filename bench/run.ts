@@ -70,7 +70,7 @@ async function main(): Promise<boolean> {
 		);
 		figures.push(
 			figure(
-				'JS until the network is idle, scorecard (gzip)',
+				'JS once idle work has loaded, scorecard (gzip)',
 				card.untilIdle,
 				'KB',
 				'with the service worker helper'
