@@ -74,9 +74,9 @@ export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
 }
 
 /**
- * The standings cards among `games`, in date order: the ones that count, dated by their
- * session (`dates`, session id → day) or the day they finished. Pure, for loaders that have
- * read the games already.
+ * The standings cards among `games`, in date order (on the same day, by game id): the ones
+ * that count, dated by their session (`dates`, session id → day) or the day they finished.
+ * Pure, for loaders that have read the games already.
  * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
  */
 export function standingsCards(
@@ -90,10 +90,10 @@ export function standingsCards(
 		const card = toStandingsCard(game, date, changed.has(game.id));
 		if (card) out.push(card);
 	}
-	return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+	return out.sort(byDate);
 }
 
-/** Earlier date first; on the same day, by game id (the order games were read in before). */
+/** Earlier date first; on the same day, by game id (the order games are read in by id). */
 function byDate(a: StandingsCard, b: StandingsCard): number {
 	if (a.date !== b.date) return a.date < b.date ? -1 : 1;
 	return a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0;
