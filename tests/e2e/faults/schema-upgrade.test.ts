@@ -47,6 +47,7 @@ test('a schema upgrade in another tab: the old tab says to reload, loses nothing
 	await expect(page.getByRole('alert')).toContainText(
 		'The app was updated in another tab. Reload this page to go on: everything recorded is kept.'
 	);
+	await expect(page.getByRole('alert').getByRole('button', { name: 'Reload' })).toBeVisible();
 	expect(await shownTotals(page)).toEqual(before);
 
 	// A tap before the reload is refused in words, not half kept.
