@@ -9,6 +9,7 @@
  * twice is one record (`gameId:fingerprint`); two versions that both pass are both kept as
  * `conflict`, neither counting, until the instructor chooses one.
  */
+import { bare, own } from '$lib/rules/bare';
 import Dexie from 'dexie';
 import { messageFor } from '$lib/messages';
 import { cardResult } from '$lib/rules/card';
@@ -97,7 +98,7 @@ async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 	}
 	if (replayed.refused.length > 0) throw new BrokenCardError('an entry breaks the rules');
 	const print = await fingerprint(toCard(game, events));
-	const names: Record<PlayerId, string> = {};
+	const names: Record<PlayerId, string> = bare();
 	for (const s of signatures) names[s.playerId] = s.name;
 	const reasons: InboxReason[] = [];
 	if (game.leagueId !== leagueId) reasons.push({ code: 'inbox-other-league' });
@@ -108,7 +109,7 @@ async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 	}
 	for (const seat of game.seats) {
 		if (!signatures.some((s) => s.playerId === seat && s.fingerprint === print) && !signedOther) {
-			reasons.push({ code: 'inbox-unsigned', name: names[seat] ?? seat });
+			reasons.push({ code: 'inbox-unsigned', name: own(names, seat) ?? seat });
 		}
 	}
 	const lastSigned =
@@ -180,15 +181,15 @@ export async function receive(
 				// A player who did not sign is named from this roster when they are on it.
 				checked.game.seats.forEach((seat, i) => {
 					const known = roster[i]?.name;
-					if (known && !checked.names[seat]) checked.names[seat] = known;
+					if (known && !own(checked.names, seat)) checked.names[seat] = known;
 				});
 				const reasons = checked.reasons.map((r) =>
-					r.name !== undefined ? { ...r, name: checked.names[r.name] ?? r.name } : r
+					r.name !== undefined ? { ...r, name: own(checked.names, r.name) ?? r.name } : r
 				);
 				if (!reasons.some((r) => r.code === 'inbox-other-league')) {
 					checked.game.seats.forEach((seat, i) => {
 						if (roster[i]?.leagueId !== leagueId) {
-							reasons.push({ code: 'inbox-not-on-roster', name: checked.names[seat] ?? seat });
+							reasons.push({ code: 'inbox-not-on-roster', name: own(checked.names, seat) ?? seat });
 						}
 					});
 				}

@@ -3,6 +3,7 @@
  * play timer. Every UDL game belongs to a match; the first is made with its first game, the
  * moment one is needed. Clocks are stored as start and pause times (see `$lib/rules/clock`).
  */
+import { bare, bareCopy, own } from '$lib/rules/bare';
 import { isRuleError, RuleError } from '$lib/rules/errors';
 import { assertNextGame, matchStanding, type MatchGame } from '$lib/rules/match';
 import { pause, remaining, start } from '$lib/rules/clock';
@@ -119,7 +120,9 @@ function withGame(
 	gameId: string,
 	change: (timers: GameTimersRecord) => GameTimersRecord
 ): Record<string, GameTimersRecord> {
-	return { ...match.timers, [gameId]: change(match.timers[gameId] ?? NO_TIMERS) };
+	const timers = bareCopy(match.timers);
+	timers[gameId] = change(own(match.timers, gameId) ?? NO_TIMERS);
+	return timers;
 }
 
 /**
@@ -175,7 +178,7 @@ export function startClock(gameId: string, opts: MatchOptions = {}): Promise<Mat
  */
 export function pauseClock(gameId: string, opts: MatchOptions = {}): Promise<MatchRecord> {
 	return changeTimers(gameId, opts, (match, _game, now) => ({
-		timers: Object.fromEntries(
+		timers: bare(
 			Object.entries(match.timers).map(([id, t]) => [
 				id,
 				{ ...t, clock: fromClock(pause(toClock(t.clock), now)) }

@@ -17,6 +17,12 @@ export class CanonicalError extends Error {
 	}
 }
 
+/** A plain object: a literal, or a prototype-free one keyed by ids (`rules/bare.ts`). */
+function isPlain(value: object): boolean {
+	const proto: unknown = Object.getPrototypeOf(value);
+	return proto === Object.prototype || proto === null;
+}
+
 function write(value: unknown, path: string, out: string[]): void {
 	if (value === null || typeof value === 'boolean' || typeof value === 'string') {
 		out.push(JSON.stringify(value));
@@ -32,7 +38,7 @@ function write(value: unknown, path: string, out: string[]): void {
 			write(item, `${path}[${i}]`, out);
 		});
 		out.push(']');
-	} else if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+	} else if (typeof value === 'object' && isPlain(value)) {
 		// Missing and undefined are the same field: a stored record and a freshly built one agree.
 		const keys = Object.keys(value)
 			.filter((k) => (value as Record<string, unknown>)[k] !== undefined)

@@ -1,3 +1,4 @@
+import { bare, bareCopy } from './bare';
 import { RuleError, isRuleError } from './errors';
 import { parseDomino, settleHand } from './hand';
 import { assertCount, pointsForCount } from './scoring';
@@ -22,7 +23,7 @@ type Of<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 const PENALTIES: readonly PenaltyKind[] = ['slow-play', 'passed-could-play', 'bogus-play'];
 
 function emptyHand(number: number, labels: readonly SideLabel[]): HandRecord {
-	const zeros = () => Object.fromEntries(labels.map((l) => [l, 0]));
+	const zeros = () => bare(labels.map((l) => [l, 0]));
 	return {
 		number,
 		play: zeros(),
@@ -46,7 +47,7 @@ export function newGame(setup: GameSetup): GameState {
 		setup,
 		rulesetId: ruleset.id,
 		sides,
-		totals: Object.fromEntries(labels.map((l) => [l, 0])),
+		totals: bare(labels.map((l) => [l, 0])),
 		hand: 1,
 		hands: [emptyHand(1, labels)],
 		over: false,
@@ -55,10 +56,10 @@ export function newGame(setup: GameSetup): GameState {
 		endedBy: null,
 		overtime: false,
 		timeUp: false,
-		warnings: {},
+		warnings: bare<number>(),
 		effective: [],
 		log: [],
-		voided: {}
+		voided: bare<string>()
 	};
 }
 
@@ -66,19 +67,19 @@ export function newGame(setup: GameSetup): GameState {
 function draft(s: GameState): GameState {
 	return {
 		...s,
-		totals: { ...s.totals },
+		totals: bareCopy(s.totals),
 		hands: s.hands.map((h) => ({
 			...h,
-			play: { ...h.play },
-			bonus: { ...h.bonus },
-			adjust: { ...h.adjust },
+			play: bareCopy(h.play),
+			bonus: bareCopy(h.bonus),
+			adjust: bareCopy(h.adjust),
 			eventIds: [...h.eventIds]
 		})),
 		winners: [...s.winners],
-		warnings: { ...s.warnings },
+		warnings: bareCopy(s.warnings),
 		effective: [...s.effective],
 		log: [...s.log],
-		voided: { ...s.voided }
+		voided: bareCopy(s.voided)
 	};
 }
 
@@ -236,7 +237,7 @@ function applyVoid(state: GameState, e: Of<'void'>): GameState {
 	const target = state.log.find((x) => x.id === e.target);
 	if (!target) throw new RuleError('void-unknown');
 	if (target.type === 'void') throw new RuleError('void-of-void');
-	if (state.voided[target.id]) throw new RuleError('void-already');
+	if (Object.hasOwn(state.voided, target.id)) throw new RuleError('void-already');
 	if (state.over && state.endedBy !== target.id) throw new RuleError('game-over');
 	let rebuilt = newGame(state.setup);
 	try {
@@ -245,7 +246,9 @@ function applyVoid(state: GameState, e: Of<'void'>): GameState {
 		if (isRuleError(err)) throw new RuleError('void-conflict');
 		throw err;
 	}
-	return { ...rebuilt, log: [...state.log, e], voided: { ...state.voided, [target.id]: e.id } };
+	const voided = bareCopy(state.voided);
+	voided[target.id] = e.id;
+	return { ...rebuilt, log: [...state.log, e], voided };
 }
 
 /**

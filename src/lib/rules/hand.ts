@@ -1,3 +1,4 @@
+import { bare } from './bare';
 import { RuleError } from './errors';
 import { round5 } from './scoring';
 import type {
@@ -201,7 +202,7 @@ export function settleHand(ruleset: Ruleset, sides: readonly Side[], hand: HandE
 	const held = sumSides(sides, readHands(players, hand));
 	const rule = ruleset.hand;
 	if (rule.kind === 'each-loses-own-pips') {
-		const awards: Record<SideLabel, number> = {};
+		const awards: Record<SideLabel, number> = bare();
 		for (const s of held) if (s.pips > 0) awards[s.side] = -s.pips;
 		return { winner: null, awards, held, working: null, noWinner: 'nobody-wins', tieBroken: false };
 	}
@@ -217,11 +218,11 @@ export function settleHand(ruleset: Ruleset, sides: readonly Side[], hand: HandE
 	}
 	const winner = tied.length === 1 ? tied[0] : undefined;
 	if (!winner)
-		return { winner: null, awards: {}, held, working: null, noWinner: 'tie', tieBroken: false };
+		return { winner: null, awards: bare(), held, working: null, noWinner: 'tie', tieBroken: false };
 	const w = working(rule, rule.basis[hand.outcome], winner, held);
 	return {
 		winner: winner.side,
-		awards: w.points > 0 ? { [winner.side]: w.points } : {},
+		awards: bare(w.points > 0 ? [[winner.side, w.points]] : []),
 		held,
 		working: w,
 		noWinner: null,

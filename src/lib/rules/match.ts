@@ -12,6 +12,7 @@
  *   equal, it is tied and the referee decides.
  * - A game whose winners share the win (stopped early with equal totals) counts for nobody.
  */
+import { bare, own } from './bare';
 import { RuleError } from './errors';
 import type { EndCause, SideLabel, TournamentRule } from './types';
 
@@ -67,8 +68,8 @@ export function matchStanding(
 	rule: TournamentRule,
 	timeLeft: number
 ): MatchStanding {
-	const wins: Record<SideLabel, number> = Object.fromEntries(sides.map((s) => [s, 0]));
-	const points: Record<SideLabel, number> = Object.fromEntries(sides.map((s) => [s, 0]));
+	const wins: Record<SideLabel, number> = bare(sides.map((s) => [s, 0]));
+	const points: Record<SideLabel, number> = bare(sides.map((s) => [s, 0]));
 	const timeUp = timeLeft <= 0;
 	const base = { wins, points, timeUp };
 	const decided = (winner: SideLabel | null, by: MatchDecision | null): MatchStanding => ({
@@ -81,7 +82,7 @@ export function matchStanding(
 	});
 
 	for (const game of games) {
-		for (const s of sides) points[s] = (points[s] ?? 0) + (game.totals[s] ?? 0);
+		for (const s of sides) points[s] = (points[s] ?? 0) + (own(game.totals, s) ?? 0);
 		if (!game.over) continue;
 		const [winner, ...others] = game.winners;
 		if (winner === undefined || others.length > 0) continue;

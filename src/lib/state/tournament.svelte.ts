@@ -1,3 +1,4 @@
+import { own } from '$lib/rules/bare';
 import * as matches from '$lib/db/matches';
 import { toClock, toInstant, toPlayMark } from '$lib/db/records';
 import { messageFor } from '$lib/messages';
@@ -88,7 +89,8 @@ export class Tournament {
 
 	#timers = $derived.by(() => {
 		const game = this.#screen.game;
-		return game ? this.#match.current?.record.timers[game.record.id] : undefined;
+		const timers = this.#match.current?.record.timers;
+		return game && timers ? own(timers, game.record.id) : undefined;
 	});
 
 	#gameClock: Clock = $derived.by(() => toClock(this.#timers?.clock ?? []));

@@ -9,6 +9,15 @@ import { sideOf } from '$lib/rules/setup';
 import type { GameEvent, GameSetup, GameState, HandEnd, SideLabel } from '$lib/rules/types';
 
 const PLAYERS = ['A', 'B', 'C', 'D'];
+/** Ids named like the members of a plain object: ids like any other (RULES.md §5). */
+const MEMBERS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+const STRANGERS = ['Z', 'valueOf'];
+
+/** Event ids: `e0`, `e1` … or, in games with member ids, `constructor`, `__proto__` … first. */
+function eventId(i: number, members: boolean): string {
+	const named = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+	return members && i < named.length ? (named[i] as string) : `e${i}`;
+}
 
 /** A setup the engine accepts: any ruleset, 2-4 players, sometimes two teams. */
 const setupArb: fc.Arbitrary<GameSetup> = fc
@@ -16,10 +25,12 @@ const setupArb: fc.Arbitrary<GameSetup> = fc
 		ruleset: fc.constantFrom(...RULESETS.map((r) => r.id)),
 		n: fc.integer({ min: 2, max: 4 }),
 		teams: fc.boolean(),
+		names: fc.constantFrom(PLAYERS, MEMBERS),
 		target: fc.option(fc.integer({ min: 5, max: 120 }), { nil: undefined })
 	})
-	.map(({ ruleset, n, teams, target }) => {
-		const players = PLAYERS.slice(0, n);
+	.map(({ ruleset, n, teams, names, target }) => {
+		const players = names.slice(0, n);
+		const [a, b, c, d] = names as [string, string, string, string];
 		const r = getRuleset(ruleset);
 		return {
 			ruleset,
@@ -27,8 +38,8 @@ const setupArb: fc.Arbitrary<GameSetup> = fc
 			sides:
 				teams && n === 4
 					? [
-							['A', 'C'],
-							['B', 'D']
+							[a, c],
+							[b, d]
 						]
 					: undefined,
 			options: r.target && target !== undefined ? { target } : r.rounds ? { rounds: 2 } : undefined
@@ -39,7 +50,10 @@ const setupArb: fc.Arbitrary<GameSetup> = fc
 function whoArb(players: string[]) {
 	return fc.oneof(
 		{ weight: 9, arbitrary: fc.constantFrom(...players) },
-		{ weight: 1, arbitrary: fc.constantFrom('C', 'D', 'Z') }
+		{
+			weight: 1,
+			arbitrary: fc.constantFrom(...PLAYERS.slice(2), ...MEMBERS.slice(2), ...STRANGERS)
+		}
 	);
 }
 
@@ -93,7 +107,11 @@ function wildHandArb(players: string[]): fc.Arbitrary<HandEnd> {
 }
 
 /** Events of every type, mostly plausible, sometimes not: the engine must take or refuse each. */
-function bodyArb(players: string[], length: number): fc.Arbitrary<Record<string, unknown>> {
+function bodyArb(
+	players: string[],
+	length: number,
+	members = false
+): fc.Arbitrary<Record<string, unknown>> {
 	const who = whoArb(players);
 	return fc.oneof(
 		{
@@ -135,25 +153,48 @@ function bodyArb(players: string[], length: number): fc.Arbitrary<Record<string,
 			weight: 10,
 			arbitrary: fc.record({
 				type: fc.constant('void'),
-				target: fc.integer({ min: 0, max: Math.max(0, length) }).map((i) => `e${i}`)
+				target: fc.integer({ min: 0, max: Math.max(0, length) }).map((i) => eventId(i, members))
 			})
 		},
 		{ weight: 1, arbitrary: fc.anything().map((x) => ({ type: 'odd', x })) }
 	);
 }
 
-/** A setup and a stream of events for it, ids e0, e1 … */
-const gameArb = setupArb.chain((setup) =>
-	fc.integer({ min: 0, max: 30 }).chain((n) =>
+/** A setup and a stream of events for it, ids e0, e1 … (member names first when players have them). */
+const gameArb = setupArb.chain((setup) => {
+	const members = setup.players.includes('constructor');
+	return fc.integer({ min: 0, max: 30 }).chain((n) =>
 		fc.tuple(
 			fc.constant(setup),
 			fc
-				.array(bodyArb(setup.players, n), { minLength: n, maxLength: n })
-				.map((bodies) => bodies.map((b, i) => ({ ...b, id: `e${i}` }) as GameEvent)),
-			bodyArb(setup.players, n)
+				.array(bodyArb(setup.players, n, members), { minLength: n, maxLength: n })
+				.map((bodies) => bodies.map((b, i) => ({ ...b, id: eventId(i, members) }) as GameEvent)),
+			bodyArb(setup.players, n, members)
 		)
-	)
-);
+	);
+});
+
+/** `x` with every player id and event id renamed by `to` (hands' keys and side lists too). */
+function renamed<T>(x: T, to: Map<string, string>): T {
+	const name = (v: unknown): unknown => (typeof v === 'string' ? (to.get(v) ?? v) : rename(v));
+	const rename = (v: unknown): unknown => {
+		if (Array.isArray(v)) return v.map(name);
+		if (typeof v !== 'object' || v === null) return v;
+		return JSON.parse(
+			JSON.stringify(
+				Object.fromEntries(
+					Object.entries(v).map(([k, val]) => [
+						to.get(k) ?? k,
+						['type', 'kind', 'outcome', 'note', 'reason', 'spinner', 'ruleset'].includes(k)
+							? val
+							: name(val)
+					])
+				)
+			)
+		) as unknown;
+	};
+	return rename(x) as T;
+}
 
 /** The parts of a state that the rules decide (the log of voids is history, not state). */
 function decided(s: GameState) {
@@ -188,8 +229,8 @@ function decided(s: GameState) {
 /** Points each accepted event in effect gives each side, computed without the replay. */
 function pointsOfEvents(s: GameState): Record<SideLabel, number> {
 	const r = getRuleset(s.rulesetId);
-	const sum: Record<SideLabel, number> = Object.fromEntries(s.sides.map((x) => [x.label, 0]));
-	const add = (side: SideLabel, n: number) => (sum[side] = (sum[side] ?? 0) + n);
+	const sum = new Map<SideLabel, number>(s.sides.map((x) => [x.label, 0]));
+	const add = (side: SideLabel, n: number) => sum.set(side, (sum.get(side) ?? 0) + n);
 	for (const e of s.effective) {
 		if (e.type === 'score') add(sideOf(s.sides, e.player), pointsForCount(r, e.count));
 		if (e.type === 'muggins') add(sideOf(s.sides, e.by), pointsForCount(r, e.count));
@@ -198,7 +239,7 @@ function pointsOfEvents(s: GameState): Record<SideLabel, number> {
 			for (const [side, n] of Object.entries(settleHand(r, s.sides, e).awards)) add(side, n);
 		}
 	}
-	return sum;
+	return Object.fromEntries(sum);
 }
 
 describe('the game as a replay (properties)', () => {
@@ -231,6 +272,31 @@ describe('the game as a replay (properties)', () => {
 			fc.property(gameArb, ([setup, events]) => {
 				const { state } = replayLenient(setup, events);
 				expect(state.totals).toEqual(pointsOfEvents(state));
+			}),
+			{ numRuns: 400 }
+		);
+	});
+
+	it('scores ids named like object members exactly like A, B, C and D (RULES.md §5)', () => {
+		const to = new Map([
+			...PLAYERS.map((p, i): [string, string] => [p, MEMBERS[i] as string]),
+			...MEMBERS.map((m, i): [string, string] => [m, PLAYERS[i] as string]),
+			...Array.from({ length: 5 }, (_, i): [string, string] => [`e${i}`, eventId(i, true)])
+		]);
+		fc.assert(
+			fc.property(gameArb, ([setup, events]) => {
+				if (!setup.players.includes('A')) return;
+				const plain = replayLenient(setup, events);
+				const member = replayLenient(renamed(setup, to), renamed(events, to));
+				expect(member.refused.map((r) => r.error.code)).toEqual(
+					plain.refused.map((r) => r.error.code)
+				);
+				const bySide = (st: GameState) => ({
+					totals: st.sides.map((x) => st.totals[x.label]),
+					winners: st.winners.map((w) => st.sides.findIndex((x) => x.label === w))
+				});
+				expect(bySide(member.state)).toEqual(bySide(plain.state));
+				expect(member.state.over).toBe(plain.state.over);
 			}),
 			{ numRuns: 400 }
 		);
