@@ -184,6 +184,18 @@ const sentences = {
 	'card-has-signatures':
 		'Someone has signed this card already: a signed card keeps its league. Reopen it first.',
 
+	// Issue 13: every record from outside is checked by src/lib/db/incoming.ts
+	'incoming-name': (p) =>
+		`A name in it (${p.name ? `“${p.name}”` : 'an empty one'}) is not a name: names have 1 to ${p.max} letters, spaces or signs. Nothing was changed.`,
+	'incoming-too-big': (p) =>
+		`A game in it has more than ${p.max} entries, more than any real game. Nothing was changed.`,
+	'incoming-id-taken':
+		'Part of it belongs to another card already on this device, so it was turned away. Nothing was changed.',
+	'incoming-damaged': (p) =>
+		`It does not hold together${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+	'inbox-copy':
+		'The same game as a card already received, under another name: it counts only if you choose it.',
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

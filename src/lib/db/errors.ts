@@ -42,7 +42,12 @@ export const DB_ERROR_CODES = [
 	'reason-too-long',
 	'not-in-inbox',
 	'card-not-signed-yet',
-	'card-has-signatures'
+	'card-has-signatures',
+	// Issue 13: records from outside (incoming.ts)
+	'incoming-name',
+	'incoming-too-big',
+	'incoming-id-taken',
+	'incoming-damaged'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

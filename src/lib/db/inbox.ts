@@ -12,17 +12,13 @@
 import { bare, own } from '$lib/rules/bare';
 import Dexie from 'dexie';
 import { messageFor } from '$lib/messages';
-import { cardResult } from '$lib/rules/card';
-import { fingerprint } from '$lib/rules/fingerprint';
+import { isRuleError } from '$lib/rules/errors';
 import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { replayRecords } from './log';
+import { assertOwnIds, checkGame, contentOf } from './incoming';
 import {
-	statusOf,
-	toCard,
-	toSetup,
 	type EventRecord,
 	type GameRecord,
 	type InboxReason,
@@ -72,6 +68,8 @@ interface Checked {
 	events: EventRecord[];
 	signatures: SignatureRecord[];
 	fingerprint: string;
+	/** What its play is, whatever its game id (`incoming.contentOf`). */
+	content: string;
 	reasons: InboxReason[];
 	names: Record<PlayerId, string>;
 }
@@ -81,28 +79,27 @@ interface Checked {
  * @throws BrokenCardError when the card cannot be a game
  */
 async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
-	const game = knownGame(card.game);
-	const events = [...card.events].sort((a, b) => a.seq - b.seq);
-	if (events.some((e, i) => e.gameId !== game.id || e.seq !== i + 1)) {
-		throw new BrokenCardError('its entries are not one game’s log');
-	}
-	const signatures = card.signatures.filter((s) => s.setAsideAt === null);
-	if (signatures.some((s) => s.gameId !== game.id)) {
-		throw new BrokenCardError('a signature is of another game');
-	}
-	let replayed;
+	const received = card.signatures.filter((s) => s.setAsideAt === null);
+	let checked;
 	try {
-		replayed = replayRecords(toSetup(game), events);
+		checked = await checkGame(
+			{ game: knownGame(card.game), events: card.events, signatures: received },
+			{ sealedBySignatures: true }
+		);
 	} catch (e) {
-		throw new BrokenCardError(messageFor(e));
+		if (e instanceof DbError && e.code === 'incoming-damaged') {
+			throw new BrokenCardError(String(e.params.detail ?? ''));
+		}
+		if (isRuleError(e)) throw new BrokenCardError(messageFor(e));
+		throw e;
 	}
-	if (replayed.refused.length > 0) throw new BrokenCardError('an entry breaks the rules');
-	const print = await fingerprint(toCard(game, events));
+	const { game, events, signatures, print } = checked;
+	if (!checked.playable) throw new BrokenCardError('an entry breaks the rules');
 	const names: Record<PlayerId, string> = bare();
 	for (const s of signatures) names[s.playerId] = s.name;
 	const reasons: InboxReason[] = [];
 	if (game.leagueId !== leagueId) reasons.push({ code: 'inbox-other-league' });
-	if (!replayed.state.over) reasons.push({ code: 'inbox-not-finished' });
+	if (!checked.over) reasons.push({ code: 'inbox-not-finished' });
 	const signedOther = signatures.some((s) => s.fingerprint !== print);
 	if (signedOther || (game.fingerprint !== null && game.fingerprint !== print)) {
 		reasons.push({ code: 'inbox-changed' });
@@ -117,22 +114,22 @@ async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 			.map((s) => s.signedAt)
 			.sort()
 			.at(-1) ?? null;
-	const finishedAt = game.finishedAt ?? events.at(-1)?.at ?? game.createdAt;
+	const stored: GameRecord = {
+		...game,
+		status: checked.over ? 'finished' : 'in-progress',
+		voidedAt: null,
+		voidReason: null,
+		signedAt: game.signedAt ?? lastSigned,
+		fingerprint: print
+	};
 	return {
-		game: {
-			...game,
-			status: statusOf(replayed.state),
-			voidedAt: null,
-			voidReason: null,
-			signedAt: game.signedAt ?? lastSigned,
-			fingerprint: print,
-			// The summary the standings read is recomputed, never taken from the card: it is
-			// not covered by the fingerprint.
-			result: replayed.state.over ? cardResult(replayed.state, finishedAt) : null
-		},
+		// The summary the standings read (`result`) was recomputed by `checkGame`, never taken
+		// from the card: it is not covered by the fingerprint.
+		game: stored,
 		events,
 		signatures,
 		fingerprint: print,
+		content: await contentOf(game, events),
 		reasons,
 		names
 	};
@@ -176,7 +173,9 @@ export async function receive(
 			async () => {
 				if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
 				const held = await db.inbox.get(id);
-				if (held) return held;
+				// A refused copy (a wrong lock, say) must not turn the genuine card away: only a
+				// card that passed is "already received".
+				if (held && held.state !== 'refused') return held;
 				const roster = await db.players.bulkGet(checked.game.seats);
 				// A player who did not sign is named from this roster when they are on it.
 				checked.game.seats.forEach((seat, i) => {
@@ -202,10 +201,26 @@ export async function receive(
 					state: 'refused',
 					reasons,
 					names: checked.names,
+					content: checked.content,
 					card: { game: checked.game, events: checked.events, signatures: checked.signatures }
 				};
 				if (reasons.length > 0) {
-					await db.inbox.add(entry);
+					await db.inbox.put(entry);
+					return entry;
+				}
+				await assertOwnIds(entry.card.signatures);
+				const copyOf = (await db.inbox.where('leagueId').equals(leagueId).toArray()).find(
+					(r) =>
+						r.content === entry.content &&
+						r.gameId !== entry.gameId &&
+						(r.state === 'counted' || r.state === 'conflict')
+				);
+				if (copyOf) {
+					// The same play saved under another game id: one game, not two wins. It waits
+					// for the instructor's choice; the card received first keeps counting.
+					entry.state = 'conflict';
+					entry.reasons = [{ code: 'inbox-copy' }];
+					await db.inbox.put(entry);
 					return entry;
 				}
 				const rivals = (await db.inbox.where('gameId').equals(entry.gameId).toArray()).filter(
@@ -223,7 +238,7 @@ export async function receive(
 					if (rivals.length > 0 && local) await eraseGame(entry.gameId);
 					await db.inbox.bulkPut(rivals.map((r) => ({ ...r, state: 'conflict' as const })));
 				}
-				await db.inbox.add(entry);
+				await db.inbox.put(entry);
 				return entry;
 			}
 		)
@@ -247,6 +262,7 @@ export async function choose(id: string): Promise<InboxRecord> {
 					.map((r) => ({ ...r, state: 'set-aside' as const }))
 			);
 			const counted = { ...chosen, state: 'counted' as const };
+			await assertOwnIds(counted.card.signatures);
 			await db.inbox.put(counted);
 			await store(counted);
 			return counted;

@@ -295,7 +295,8 @@ export interface InboxReason {
 		| 'inbox-unsigned'
 		| 'inbox-other-league'
 		| 'inbox-not-on-roster'
-		| 'inbox-not-finished';
+		| 'inbox-not-finished'
+		| 'inbox-copy';
 	name?: string;
 }
 
@@ -320,6 +321,11 @@ export interface InboxRecord {
 	reasons: InboxReason[];
 	/** The players' names as they signed, by id, for the inbox's words. */
 	names: Record<PlayerId, string>;
+	/**
+	 * What the card's play is, whatever its game id (`incoming.contentOf`): a copy saved under a
+	 * new id has the same. Missing on cards received before issue 13.
+	 */
+	content?: string;
 	card: ReceivedCard;
 }
 

@@ -84,7 +84,7 @@ function bySigning(a: SignatureRecord, b: SignatureRecord): number {
 }
 
 /** Each player's latest signature not set aside. */
-function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
+export function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
 	const latest = new Map<PlayerId, SignatureRecord>();
 	for (const s of [...all].sort(bySigning)) if (s.setAsideAt === null) latest.set(s.playerId, s);
 	return latest;

@@ -1,0 +1,108 @@
+/**
+ * Crafted cards (issue 13): a card file or QR text made by hand must never change another
+ * card or the standings. Each case here was accepted before the fix.
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
+import * as inbox from '$lib/db/inbox';
+import { toCard, type ReceivedCard } from '$lib/db/records';
+import { fingerprint } from '$lib/rules/fingerprint';
+import { resetDb } from '../db/helpers';
+import { leagueWith } from '../db/league-helpers';
+import { signedCard } from './fixtures';
+
+let leagueId: string;
+let card: ReceivedCard;
+let other: ReceivedCard;
+
+beforeEach(async () => {
+	await resetDb();
+	const made = await leagueWith(['Ana', 'Ben', 'Maria']);
+	leagueId = made.leagueId;
+	const students = [...made.students.values()];
+	card = await signedCard(students.slice(0, 3), 2, { leagueId });
+	other = await signedCard(students.slice(0, 2), 3, { leagueId, minute: 100 });
+	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.games.clear();
+		await db.events.clear();
+		await db.signatures.clear();
+	});
+});
+
+/** `c` saved under game id `id`, fingerprint recomputed and every signature re-made for it. */
+async function copiedAs(c: ReceivedCard, id: string): Promise<ReceivedCard> {
+	const copy = structuredClone(c);
+	copy.game.id = id;
+	for (const e of copy.events) e.gameId = id;
+	const print = await fingerprint(toCard(copy.game, copy.events));
+	copy.game.fingerprint = print;
+	copy.signatures = copy.signatures.map((s, i) => ({
+		...s,
+		id: `${id}-sig-${i}`,
+		gameId: id,
+		fingerprint: print
+	}));
+	return copy;
+}
+
+describe('a crafted card', () => {
+	it('cannot take over the signature of a counted card (item 1)', async () => {
+		await inbox.receive(leagueId, card);
+		const thief = structuredClone(other);
+		const victim = card.signatures[0];
+		(thief.signatures[0] as { id: string }).id = victim?.id ?? '';
+		await expect(inbox.receive(leagueId, thief)).rejects.toMatchObject({
+			code: 'incoming-id-taken'
+		});
+		expect(await db.signatures.get(victim?.id ?? '')).toEqual(victim);
+		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set());
+		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
+	});
+
+	it('refused for a wrong lock does not turn the genuine card away (item 4)', async () => {
+		const wrong = structuredClone(card);
+		wrong.game.fingerprint = 'f'.repeat(64);
+		expect((await inbox.receive(leagueId, wrong)).state).toBe('refused');
+		const genuine = await inbox.receive(leagueId, card);
+		expect(genuine.state).toBe('counted');
+		expect(await inbox.list(leagueId)).toHaveLength(1);
+		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
+	});
+
+	it('copied under a new game id waits for the instructor instead of counting twice (item 6)', async () => {
+		await inbox.receive(leagueId, card);
+		const copy = await inbox.receive(leagueId, await copiedAs(card, 'copy-of-card'));
+		expect(copy).toMatchObject({ state: 'conflict', reasons: [{ code: 'inbox-copy' }] });
+		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
+		await inbox.choose(copy.id);
+		expect(await cards.counted(leagueId)).toHaveLength(2);
+	});
+
+	it('with a forged result counts the score its events make (item 2, inbox path)', async () => {
+		const forged = structuredClone(card);
+		const result = forged.game.result;
+		if (!result) throw new Error('a signed card has a result');
+		const loser = result.sides.find((s) => !result.winners.includes(s.label));
+		if (loser) loser.total = 99;
+		result.winners = loser ? [loser.label] : [];
+		await inbox.receive(leagueId, forged);
+		const [counted] = await cards.counted(leagueId);
+		expect(counted?.sides.map((s) => s.total)).toEqual(card.game.result?.sides.map((s) => s.total));
+		expect(counted?.winners).toEqual(card.game.result?.winners);
+	});
+
+	it('with a 200-character or invisible signer name is refused (item 8, card path)', async () => {
+		for (const name of ['x'.repeat(200), '\u200b\u202e ', '\n']) {
+			const bad = structuredClone(card);
+			(bad.signatures[0] as { name: string }).name = name;
+			await expect(inbox.receive(leagueId, bad)).rejects.toMatchObject({ code: 'incoming-name' });
+		}
+		const spaced = structuredClone(card);
+		(spaced.signatures[0] as { name: string }).name = 'Ana\u200b';
+		const entry = await inbox.receive(leagueId, spaced);
+		expect(Object.values(entry.names)).toContain('Ana');
+		expect(await db.inbox.count()).toBe(1);
+	});
+});
