@@ -186,13 +186,13 @@ const sentences = {
 
 	// Issue 13: every record from outside is checked by src/lib/db/incoming.ts
 	'incoming-name': (p) =>
-		`A name in it (${p.name ? `“${p.name}”` : 'an empty one'}) is not a name: names have 1 to ${p.max} letters, spaces or signs. Nothing was changed.`,
+		`A name in that file or code (${p.name ? `“${p.name}”` : 'an empty one'}) cannot be used: a name has 1 to ${p.max} visible characters. Nothing was changed.`,
 	'incoming-too-big': (p) =>
-		`A game in it has more than ${p.max} entries, more than any real game. Nothing was changed.`,
+		`A game in that file has more than ${p.max} entries, more than any real game. Nothing was changed.`,
 	'incoming-id-taken':
-		'Part of it belongs to another card already on this device, so it was turned away. Nothing was changed.',
+		'Part of that file or code belongs to another card already on this device, so it was turned away. Nothing was changed.',
 	'incoming-damaged': (p) =>
-		`It does not hold together${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+		`That file or code does not hold together${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
 	'inbox-copy':
 		'The same game as a card already received, under another name: it counts only if you choose it.',
 

@@ -11,21 +11,25 @@
  *   (`assertOwnIds`, inside the writer's transaction).
  * Everything is checked before the first write: a refused record changes nothing.
  */
+import { bare } from '$lib/rules/bare';
 import { cardResult, cardStatus } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';
 import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
 import { db } from './db';
 import { DbError } from './errors';
 import { replayRecords } from './log';
-import { cleanName, MAX_NAME_LENGTH } from './players';
+import { MAX_LEAGUE_NAME } from './leagues';
+import { cleanName, MAX_NAME_LENGTH, nameKey } from './players';
 import {
 	toCard,
 	toSetup,
 	type EventRecord,
 	type GameRecord,
+	type InboxRecord,
 	type SignatureRecord
 } from './records';
 import { counting } from './signatures';
+import type { StoreDump } from './transfer';
 
 /** The most entries a game may bring in: a card file's limit, on every path in. */
 export const MAX_EVENTS = 5000;
@@ -165,4 +169,85 @@ export async function assertOwnIds(signatures: readonly SignatureRecord[]): Prom
 		if (ids.has(s.id)) throw new DbError('incoming-id-taken');
 		ids.add(s.id);
 	}
+}
+
+/** A league's name from outside, by the league form's rule. */
+export function incomingLeagueName(name: unknown): string {
+	const clean = typeof name === 'string' ? cleanName(name) : '';
+	if (clean === '' || clean.length > MAX_LEAGUE_NAME) {
+		throw new DbError('incoming-name', { name: quoted(clean), max: MAX_LEAGUE_NAME });
+	}
+	return clean;
+}
+
+/** `records` grouped by game id. */
+function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of records) {
+		const list = out.get(r.gameId);
+		if (list) list.push(r);
+		else out.set(r.gameId, [r]);
+	}
+	return out;
+}
+
+/**
+ * A backup's records, each checked and derived as any record from outside (see the top of
+ * this file), before a restore or merge writes one: names by the name rule, every game and
+ * every card of the inbox through `checkGame` (so results come from the signed events), no
+ * id twice in a table.
+ * @throws DbError `incoming-name`, `incoming-too-big`, `incoming-damaged`, `incoming-id-taken`
+ */
+export async function checkDump(file: StoreDump): Promise<StoreDump> {
+	for (const table of [
+		'leagues',
+		'players',
+		'sessions',
+		'games',
+		'matches',
+		'signatures'
+	] as const) {
+		const ids = new Set<string>();
+		for (const r of file[table]) {
+			if (ids.has(r.id)) throw new DbError('incoming-id-taken');
+			ids.add(r.id);
+		}
+	}
+	const events = byGame(file.events);
+	const signatures = byGame(file.signatures);
+	const games: GameRecord[] = [];
+	const checkedEvents: EventRecord[] = [];
+	const checkedSignatures: SignatureRecord[] = [];
+	for (const game of file.games) {
+		const checked = await checkGame({
+			game,
+			events: events.get(game.id) ?? [],
+			signatures: signatures.get(game.id) ?? []
+		});
+		games.push(checked.game);
+		checkedEvents.push(...checked.events);
+		checkedSignatures.push(...checked.signatures);
+	}
+	const inbox: InboxRecord[] = [];
+	for (const entry of file.inbox) {
+		const checked = await checkGame(entry.card, { sealedBySignatures: true });
+		inbox.push({
+			...entry,
+			names: bare(Object.entries(entry.names).map(([id, n]) => [id, incomingName(n)])),
+			content: await contentOf(checked.game, checked.events),
+			card: { game: checked.game, events: checked.events, signatures: checked.signatures }
+		});
+	}
+	return {
+		...file,
+		leagues: file.leagues.map((l) => ({ ...l, name: incomingLeagueName(l.name) })),
+		players: file.players.map((p) => {
+			const name = incomingName(p.name);
+			return { ...p, name, nameKey: nameKey(name) };
+		}),
+		games,
+		events: checkedEvents,
+		signatures: checkedSignatures,
+		inbox
+	};
 }

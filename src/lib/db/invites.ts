@@ -7,7 +7,8 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { cleanName, nameKey } from './players';
+import { incomingLeagueName, incomingName } from './incoming';
+import { nameKey } from './players';
 import type { LeagueRecord, PlayerRecord } from './records';
 
 /** One student as an invite lists them. */
@@ -57,25 +58,25 @@ export async function inviteOf(leagueId: string): Promise<Invite> {
  * Joins the league of `invite` on this device, or brings it up to date: the league's fields
  * and each student are written unless this device holds a newer version of them. The league
  * becomes the current one. One `rw` transaction: all of it or nothing.
- * @throws DbError `name-required` for a roster line without a name
+ * @throws DbError `incoming-name` for a roster line or league without a usable name
  */
 export async function join(invite: Invite, opts: { now?: string } = {}): Promise<Joined> {
-	const lines = invite.roster.map((line) => {
-		const name = cleanName(line.name);
-		if (name === '') throw new DbError('name-required');
-		return { ...line, name };
-	});
+	// Names from outside follow the one name rule (incoming.ts), whatever the invite says.
+	const lines = invite.roster.map((line) => ({ ...line, name: incomingName(line.name) }));
+	const league = { ...invite.league, name: incomingLeagueName(invite.league.name) };
 	return guard(() =>
 		db.transaction('rw', db.leagues, db.players, db.meta, async () => {
-			const incoming = invite.league;
+			const incoming = league;
 			const held = await db.leagues.get(incoming.id);
-			const league = held && held.updatedAt > incoming.updatedAt ? held : { ...incoming };
-			if (league !== held) await db.leagues.put(league);
+			const joined = held && held.updatedAt > incoming.updatedAt ? held : { ...incoming };
+			if (joined !== held) await db.leagues.put(joined);
 			let added = 0;
 			let updated = 0;
 			const at = timestamp(opts.now);
 			for (const line of lines) {
 				const mine = await db.players.get(line.id);
+				// An invite's id never takes over a player of another league or of quick games.
+				if (mine && mine.leagueId !== league.id) throw new DbError('incoming-id-taken');
 				if (mine && mine.updatedAt > line.updatedAt) continue;
 				const same =
 					mine &&
@@ -98,7 +99,7 @@ export async function join(invite: Invite, opts: { now?: string } = {}): Promise
 				else added++;
 			}
 			await db.meta.put({ key: 'currentLeague', value: league.id });
-			return { league, added, updated };
+			return { league: joined, added, updated };
 		})
 	);
 }

@@ -1,3 +1,4 @@
+import { cleanName } from './players';
 import { isDay } from '$lib/days';
 import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
 import type { GameOptions, RulesetId } from '$lib/rules/types';
@@ -36,7 +37,7 @@ function day(value: string | null | undefined): string | null {
  * @throws RuleError `unknown-ruleset`
  */
 function fields(input: LeagueInput): Pick<LeagueRecord, 'name' | 'term' | 'rulesetId' | 'options'> {
-	const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
+	const name = cleanName(input.name ?? '');
 	if (name === '') throw new DbError('league-name-required');
 	if (name.length > MAX_LEAGUE_NAME)
 		throw new DbError('league-name-too-long', { max: MAX_LEAGUE_NAME });

@@ -6,6 +6,7 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
+import { assertOwnIds, checkDump } from './incoming';
 import type {
 	EventRecord,
 	GameRecord,
@@ -232,7 +233,9 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
  * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
  * if anything fails, nothing changed.
  */
-export async function restore(file: StoreDump, mode: RestoreMode): Promise<void> {
+export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<void> {
+	// Every record is checked, and what the standings count derived, before anything is written.
+	const file = await checkDump(incoming);
 	await guard(() =>
 		db.transaction('rw', tables(), async () => {
 			if (mode === 'replace') {
@@ -260,6 +263,7 @@ export async function restore(file: StoreDump, mode: RestoreMode): Promise<void>
 				turnIns: await db.turnIns.toArray()
 			};
 			const m = mergePlan(file, held);
+			await assertOwnIds(m.signatures.write);
 			await db.leagues.bulkPut(m.leagues.write);
 			await db.players.bulkPut(m.players.write);
 			await db.sessions.bulkPut(m.sessions.write);

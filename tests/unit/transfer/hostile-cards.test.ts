@@ -7,9 +7,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
+import * as invites from '$lib/db/invites';
 import { toCard, type ReceivedCard } from '$lib/db/records';
 import { fingerprint } from '$lib/rules/fingerprint';
-import { resetDb } from '../db/helpers';
+import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 import { signedCard } from './fixtures';
 
@@ -104,5 +105,31 @@ describe('a crafted card', () => {
 		const entry = await inbox.receive(leagueId, spaced);
 		expect(Object.values(entry.names)).toContain('Ana');
 		expect(await db.inbox.count()).toBe(1);
+	});
+});
+
+describe('a crafted invite', () => {
+	it('has its names cleaned by the one rule, and refused when none is left (item 8)', async () => {
+		const invite = await invites.inviteOf(leagueId);
+		await db.players.clear();
+		await db.leagues.clear();
+		const sneaky = structuredClone(invite);
+		sneaky.roster[0]!.name = ' Ana\u200b\u202e\n';
+		await invites.join(sneaky);
+		expect((await db.players.get(sneaky.roster[0]!.id))?.name).toBe('Ana');
+		for (const name of ['x'.repeat(200), '\u200b', '']) {
+			const bad = structuredClone(invite);
+			bad.roster[1]!.name = name;
+			await expect(invites.join(bad)).rejects.toMatchObject({ code: 'incoming-name' });
+		}
+	});
+
+	it('cannot move a player of another league onto its roster (item 1)', async () => {
+		const elsewhere = await leagueWith(['Zoe'], 'Period 5');
+		const zoe = [...elsewhere.students.values()][0]!;
+		const invite = await invites.inviteOf(leagueId);
+		invite.roster.push({ id: zoe.id, name: 'Zoe', retiredAt: null, updatedAt: at(300) });
+		await expect(invites.join(invite)).rejects.toMatchObject({ code: 'incoming-id-taken' });
+		expect((await db.players.get(zoe.id))?.leagueId).toBe(elsewhere.leagueId);
 	});
 });
