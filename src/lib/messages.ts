@@ -115,7 +115,7 @@ const sentences = {
 	'chart-failed': 'The chart could not be drawn here; the numbers are below.',
 
 	// The instructor PIN (src/lib/pin)
-	'pin-format': 'A PIN is 4 to 8 digits.',
+	'pin-format': 'A PIN is 4 to 12 digits.',
 	'pin-mismatch': 'The two PINs are not the same: type the new one twice.',
 	'pin-wrong': 'That PIN is not right.',
 	'pin-unavailable':
@@ -183,6 +183,10 @@ const sentences = {
 	'card-not-signed-yet': 'Every player signs the card before it is turned in.',
 	'card-has-signatures':
 		'Someone has signed this card already: a signed card keeps its league. Reopen it first.',
+
+	// Issue 13: the instructor PIN slows down guessing (src/lib/pin/instructor.ts)
+	'pin-wait': (p) =>
+		`Too many wrong PINs: wait ${Number(p.seconds) > 90 ? `${Math.ceil(Number(p.seconds) / 60)} minutes` : `${p.seconds} seconds`}, then try again.`,
 
 	// Issue 13: every record from outside is checked by src/lib/db/incoming.ts
 	'incoming-name': (p) =>

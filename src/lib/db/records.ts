@@ -152,7 +152,18 @@ export interface PinHashRecord {
 export type MetaRecord =
 	| { key: 'deviceId'; value: string }
 	| { key: 'currentLeague'; value: string }
-	| { key: 'pin'; value: PinHashRecord };
+	| { key: 'pin'; value: PinHashRecord }
+	| { key: 'pinFailures'; value: PinFailuresRecord };
+
+/**
+ * Wrong PINs typed in a row on this device (issue 13), kept in IndexedDB so a reload does not
+ * reset the wait before the next try.
+ */
+export interface PinFailuresRecord {
+	count: number;
+	/** No PIN is checked before this time (ISO); null while no wait applies. */
+	until: string | null;
+}
 
 /**
  * One player's signature of a card. Never deleted: a reopening sets it aside (it stays in the

@@ -10,10 +10,44 @@ export async function isSet(): Promise<boolean> {
 	return (await settings.pinHash()) !== null;
 }
 
-/** Whether `pin` opens the lock; true when no PIN is set. */
-export async function check(pin: string): Promise<boolean> {
+/** Wrong PINs allowed in a row before each further try waits. */
+export const FREE_TRIES = 3;
+/** The first wait; each further wrong PIN doubles it, up to `MAX_WAIT_MS`. */
+export const FIRST_WAIT_MS = 30_000;
+export const MAX_WAIT_MS = 60 * 60_000;
+
+/** The wait after the `count`-th wrong PIN in a row. */
+export function waitAfter(count: number): number {
+	if (count < FREE_TRIES) return 0;
+	return Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (count - FREE_TRIES));
+}
+
+/**
+ * Whether `pin` opens the lock; true when no PIN is set. Guessing is slowed down: after
+ * `FREE_TRIES` wrong PINs in a row, each try waits longer (30 s, 1 min, 2 min … up to an
+ * hour), and the wait is stored, so a reload does not end it. A right PIN starts afresh.
+ * @throws PinError `pin-wait` (with the seconds left) while a wait runs: the PIN is not checked
+ */
+export async function check(pin: string, opts: { now?: number } = {}): Promise<boolean> {
 	const stored = await settings.pinHash();
-	return stored === null || verifyPin(pin, stored);
+	if (stored === null) return true;
+	const now = opts.now ?? Date.now();
+	const failures = await settings.pinFailures();
+	const until = failures.until === null ? 0 : Date.parse(failures.until);
+	if (now < until) {
+		throw new PinError('pin-wait', { seconds: Math.ceil((until - now) / 1000) });
+	}
+	if (await verifyPin(pin, stored)) {
+		if (failures.count > 0) await settings.setPinFailures(null);
+		return true;
+	}
+	const count = failures.count + 1;
+	const wait = waitAfter(count);
+	await settings.setPinFailures({
+		count,
+		until: wait > 0 ? new Date(now + wait).toISOString() : null
+	});
+	return false;
 }
 
 /**

@@ -17,7 +17,7 @@ const HASH_BITS = 256;
 /** The codes a PIN can be refused with (sentences in `messages.ts`). */
 export type PinErrorCode = Extract<
 	MessageCode,
-	'pin-format' | 'pin-mismatch' | 'pin-wrong' | 'pin-unavailable'
+	'pin-format' | 'pin-mismatch' | 'pin-wrong' | 'pin-unavailable' | 'pin-wait'
 >;
 
 /** A PIN refused: badly formed, mistyped, or Web Crypto missing. Nothing was changed. */
@@ -25,9 +25,12 @@ export class PinError extends CodedError<PinErrorCode> {
 	override readonly name = 'PinError';
 }
 
-/** Whether `pin` is 4 to 8 digits. */
+/** The longest PIN: a longer one is harder to guess, even between the waits. */
+export const MAX_PIN_LENGTH = 12;
+
+/** Whether `pin` is 4 to `MAX_PIN_LENGTH` digits. */
 export function isPin(pin: string): boolean {
-	return /^\d{4,8}$/.test(pin);
+	return /^\d{4,12}$/.test(pin);
 }
 
 function subtle(): SubtleCrypto {

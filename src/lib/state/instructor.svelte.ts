@@ -78,8 +78,17 @@ export class InstructorLock {
 		if (this.#checking) return;
 		this.#checking = true;
 		try {
-			if (!(await (await pinCode()).check(value))) {
-				this.#error = (await import('$lib/messages')).message('pin-wrong');
+			const { messageFor, message } = await import('$lib/messages');
+			let right: boolean;
+			try {
+				right = await (await pinCode()).check(value);
+			} catch (e) {
+				// A wait after too many wrong PINs: say how long.
+				this.#error = messageFor(e);
+				return;
+			}
+			if (!right) {
+				this.#error = message('pin-wrong');
 				return;
 			}
 			this.unlock();

@@ -15,7 +15,7 @@ describe('isPin', () => {
 		['1234', true],
 		['12345678', true],
 		['123', false],
-		['123456789', false],
+		['123456789', true],
 		['12a4', false],
 		[' 1234', false]
 	])('%j → %s', (pin, ok) => {
@@ -68,5 +68,49 @@ describe('instructor PIN', () => {
 		await expectCode(instructor.set('1357', '1375', '', fast), 'pin-mismatch');
 		await expectCode(instructor.set('13', '13', '', fast), 'pin-format');
 		expect(await db.meta.get('pin')).toBeUndefined();
+	});
+});
+
+describe('guessing the PIN (issue 13)', () => {
+	const t0 = Date.UTC(2026, 0, 12, 9);
+
+	it('makes each try wait longer after three wrong PINs, and a right PIN start afresh', async () => {
+		await instructor.set('2468', '2468', '', fast);
+		for (let i = 0; i < 3; i++) expect(await instructor.check('0000', { now: t0 })).toBe(false);
+		expect(instructor.waitAfter(3)).toBe(30_000);
+		// Even the right PIN is not checked during the wait.
+		await expectCode(instructor.check('2468', { now: t0 + 29_000 }), 'pin-wait');
+		expect(await instructor.check('1111', { now: t0 + 30_000 })).toBe(false);
+		await expectCode(instructor.check('2468', { now: t0 + 30_000 + 59_000 }), 'pin-wait');
+		expect(await instructor.check('2468', { now: t0 + 30_000 + 60_000 })).toBe(true);
+		expect(await instructor.check('0000', { now: t0 + 100_000 })).toBe(false);
+		expect(await instructor.check('2468', { now: t0 + 100_000 })).toBe(true);
+	});
+
+	it('keeps the wait in the database, so a reload does not end it', async () => {
+		await instructor.set('2468', '2468', '', fast);
+		for (let i = 0; i < 5; i++) {
+			try {
+				await instructor.check('0000', { now: t0 + i * 3_600_000 });
+			} catch {
+				// a wait; the next try is an hour later
+			}
+		}
+		db.close({ disableAutoOpen: false });
+		await expectCode(instructor.check('2468', { now: t0 + 4 * 3_600_000 + 1000 }), 'pin-wait');
+	});
+
+	it('grows to an hour at most: 30 wrong guesses take hours, not minutes', () => {
+		let total = 0;
+		for (let n = 1; n <= 30; n++) total += instructor.waitAfter(n);
+		expect(total).toBeGreaterThan(20 * 3_600_000);
+		expect(instructor.waitAfter(100)).toBe(instructor.MAX_WAIT_MS);
+	});
+
+	it('accepts PINs of up to 12 digits', async () => {
+		expect(isPin('123456789012')).toBe(true);
+		expect(isPin('1234567890123')).toBe(false);
+		await instructor.set('123456789012', '123456789012', '', fast);
+		expect(await instructor.check('123456789012')).toBe(true);
 	});
 });
