@@ -76,7 +76,7 @@ test('two games played and signed decide the champion, the CSV says so, and a vo
 	// The instructor sets a PIN, then voids Group 2's card: Group 1's winner is champion.
 	await page.goto('/settings');
 	await page.getByRole('button', { name: 'Set a PIN' }).click();
-	await page.getByLabel('New PIN (4 to 8 digits)').fill('2468');
+	await page.getByLabel('New PIN (4 to 12 digits)').fill('2468');
 	await page.getByLabel('New PIN again').fill('2468');
 	await page.getByRole('button', { name: 'Save the PIN' }).click();
 	await expect(page.getByText('The PIN is set.')).toBeVisible();

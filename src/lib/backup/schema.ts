@@ -203,12 +203,14 @@ const inboxItem = v.object({
 				'inbox-unsigned',
 				'inbox-other-league',
 				'inbox-not-on-roster',
-				'inbox-not-finished'
+				'inbox-not-finished',
+				'inbox-copy'
 			]),
 			name: v.optional(text(200))
 		})
 	),
 	names: v.record(id, text(200)),
+	content: v.optional(hex64),
 	card: v.object({
 		game: v.object(gameEntries),
 		events: v.array(eventRecord),

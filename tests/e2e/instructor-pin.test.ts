@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import {
+	groupPlayers,
+	leagueWithRoster,
+	playGroupGame,
+	sessionWithGroups,
+	signCard
+} from './league-helpers';
+
+/** Sets the instructor PIN on the settings page. */
+async function setPin(page: import('@playwright/test').Page, pin: string): Promise<void> {
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Set a PIN' }).click();
+	await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
+	await page.getByLabel('New PIN again').fill(pin);
+	await page.getByRole('button', { name: 'Save the PIN' }).click();
+	await expect(page.getByText('The PIN is set.')).toBeVisible();
+}
+
+test('reopening a signed league card asks for the PIN, as voiding does (issue 13)', async ({
+	page
+}) => {
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara']);
+	await sessionWithGroups(page, '2026-01-12');
+	expect(await groupPlayers(page, 1)).toHaveLength(3);
+	const id = await playGroupGame(page, 1, [15, 10, 5]);
+	await signCard(page, id);
+	await setPin(page, '246813579024');
+
+	// A new visit starts locked.
+	await page.goto(`/game/${id}/sign`);
+	await page.reload();
+	await page.getByRole('button', { name: 'Reopen the card…' }).click();
+	await page.getByLabel('Why is the card reopened?').fill('Missed a count');
+	await page.getByRole('button', { name: 'Reopen the card', exact: true }).click();
+	const sheet = page.getByRole('dialog', { name: 'Instructor PIN' });
+	await expect(sheet).toContainText('Reopening a league card needs the instructor’s PIN.');
+	await sheet.getByRole('button', { name: 'Cancel' }).click();
+	await expect(sheet).toBeHidden();
+	// Cancelled: the card is still signed and counts.
+	await page.goto(`/game/${id}/sign`);
+	await expect(page.locator('.seal.signed')).toContainText('Signed');
+
+	await page.getByRole('button', { name: 'Reopen the card…' }).click();
+	await page.getByLabel('Why is the card reopened?').fill('Missed a count');
+	await page.getByRole('button', { name: 'Reopen the card', exact: true }).click();
+	await sheet.getByLabel('PIN').fill('246813579024');
+	await sheet.getByRole('button', { name: 'Unlock' }).click();
+	await expect(sheet).toBeHidden();
+	await expect(page.locator('.seal.signed')).toHaveCount(0);
+});
