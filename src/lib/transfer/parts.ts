@@ -81,11 +81,18 @@ export interface Progress {
  * Collects the parts of one set as they are scanned or opened, in any order. A part of
  * another set, once one is begun, is refused (`transfer-other-set`) and changes nothing; so
  * is a damaged one. `reset` starts over.
+ *
+ * A misread part is never kept against a good one (issue 13): a part read again with other
+ * data replaces the one held (the latest reading wins), and once the whole set has proved
+ * damaged, a part of another set starts a new one instead of being refused (the damage may
+ * have been in the first part's set). So a complete, valid set is read whatever came before.
  */
 export class Assembler {
 	#set: string | null = null;
 	#total = 0;
 	#parts = new Map<number, string>();
+	/** The set as read so far made up a damaged whole. */
+	#damaged = false;
 
 	/** Parts read so far. */
 	get read(): number {
@@ -114,14 +121,17 @@ export class Assembler {
 	add(text: string): Progress {
 		const part = parsePart(text);
 		if (this.#set !== null && (part.set !== this.#set || part.total !== this.#total)) {
-			throw new TransferError('transfer-other-set', { read: this.read, total: this.#total });
+			if (!this.#damaged) {
+				throw new TransferError('transfer-other-set', { read: this.read, total: this.#total });
+			}
+			this.reset();
 		}
 		this.#set = part.set;
 		this.#total = part.total;
 		const held = this.#parts.get(part.index);
-		if (held !== undefined && held !== part.data) throw new TransferError('transfer-damaged');
 		this.#parts.set(part.index, part.data);
-		return { added: held === undefined ? 'new' : 'again', read: this.read, total: this.#total };
+		if (held !== part.data) this.#damaged = false;
+		return { added: held === part.data ? 'again' : 'new', read: this.read, total: this.#total };
 	}
 
 	/**
@@ -134,8 +144,17 @@ export class Assembler {
 			throw new TransferError('transfer-incomplete', { read: this.read, total: this.#total });
 		}
 		const text = Array.from({ length: this.#total }, (_, i) => this.#parts.get(i + 1)).join('');
-		const bytes = base45.decode(text);
-		if ((await setOf(bytes)) !== this.#set) throw new TransferError('transfer-damaged');
+		let bytes: Uint8Array;
+		try {
+			bytes = base45.decode(text);
+		} catch (e) {
+			this.#damaged = true;
+			throw e;
+		}
+		if ((await setOf(bytes)) !== this.#set) {
+			this.#damaged = true;
+			throw new TransferError('transfer-damaged');
+		}
 		return bytes;
 	}
 
@@ -144,5 +163,6 @@ export class Assembler {
 		this.#set = null;
 		this.#total = 0;
 		this.#parts.clear();
+		this.#damaged = false;
 	}
 }

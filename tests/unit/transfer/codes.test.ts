@@ -153,3 +153,43 @@ describe('files', () => {
 		).rejects.toMatchObject({ code: 'transfer-newer' });
 	});
 });
+
+describe('Assembler after a damaged set (issue 13)', () => {
+	async function codesOf(hands: number) {
+		return toCodes(cardPayload(await signedCard(await seated(4), hands)));
+	}
+
+	/** `code` with one character of its data changed: same set, same part, other data. */
+	function misread(code: string): string {
+		const i = code.length - 5;
+		return code.slice(0, i) + (code[i] === '0' ? '1' : '0') + code.slice(i + 1);
+	}
+
+	it('reads a complete, valid set scanned after a damaged one, without starting over', async () => {
+		const codes = await codesOf(15);
+		expect(codes.length).toBeGreaterThan(1);
+		const a = new Assembler();
+		a.add(misread(codes[0] as string));
+		for (const c of codes.slice(1)) a.add(c);
+		await expect(a.bytes()).rejects.toMatchObject({ code: 'transfer-damaged' });
+		for (const c of codes) a.add(c);
+		expect(a.complete).toBe(true);
+		const card = await a.bytes();
+		const b = new Assembler();
+		for (const c of codes) b.add(c);
+		expect(card).toEqual(await b.bytes());
+	});
+
+	it('reads another complete set after a damaged one, without starting over', async () => {
+		const codes = await codesOf(15);
+		const other = await codesOf(14);
+		const a = new Assembler();
+		a.add(misread(codes[0] as string));
+		for (const c of codes.slice(1)) a.add(c);
+		await expect(a.bytes()).rejects.toMatchObject({ code: 'transfer-damaged' });
+		for (const c of other) a.add(c);
+		const b = new Assembler();
+		for (const c of other) b.add(c);
+		expect(await a.bytes()).toEqual(await b.bytes());
+	});
+});
