@@ -5,12 +5,13 @@
 import { RuleError } from './errors';
 import { SET_TILES } from './hand';
 import { RULESET_NOTES } from './ruleset-notes';
+import { rulingsFor } from './rulings';
 import { pointsForCount, round5, scoringCounts } from './scoring';
 import type { AwardBasis, DrawingRule, HandRule, Ruleset } from './types';
 
 /** One part of a ruleset's description, shown under its own heading. */
 export interface RuleSection {
-	id: 'table' | 'play' | 'hand' | 'game';
+	id: 'table' | 'play' | 'hand' | 'game' | 'log';
 	title: string;
 	lines: string[];
 }
@@ -331,7 +332,8 @@ export function describeRuleset(r: Ruleset): RulesetDescription {
 			},
 			{ id: 'play', title: 'Scoring during play', lines: describeScoring(r) },
 			{ id: 'hand', title: 'End of a hand', lines: describeHand(r) },
-			{ id: 'game', title: 'End of the game', lines: describeGameEnd(r) }
+			{ id: 'game', title: 'End of the game', lines: describeGameEnd(r) },
+			{ id: 'log', title: 'Mistakes and rulings', lines: rulingsFor(r).map((x) => x.text) }
 		],
 		counts: scoringCounts(r)
 	};

@@ -56,6 +56,12 @@ function wholeOption(option: string, value: unknown): void {
 function checkOptions(ruleset: Ruleset, options: GameOptions | undefined): void {
 	if (options === undefined) return;
 	if (typeof options !== 'object' || options === null) throw new RuleError('bad-event');
+	// Ruling (RULES.md §5): a setting the sheet does not name refuses the setup.
+	for (const [option, value] of Object.entries(options)) {
+		if (value !== undefined && option !== 'target' && option !== 'rounds') {
+			throw new RuleError('option-not-used', { ruleset: ruleset.name, option });
+		}
+	}
 	if (options.target !== undefined && options.target !== null) {
 		if (!ruleset.target)
 			throw new RuleError('option-not-used', { ruleset: ruleset.name, option: 'target' });

@@ -22,10 +22,10 @@ const lines = (id: string) =>
 
 describe('describeRuleset', () => {
 	it.each(RULESETS.map((r) => [r.id, r] as const))(
-		'describes %s in four sections of whole sentences',
+		'describes %s in five sections of whole sentences',
 		(_, r) => {
 			const d = describeRuleset(r);
-			expect(d.sections.map((s) => s.id)).toEqual(['table', 'play', 'hand', 'game']);
+			expect(d.sections.map((s) => s.id)).toEqual(['table', 'play', 'hand', 'game', 'log']);
 			for (const s of d.sections) {
 				expect(s.lines.length).toBeGreaterThan(0);
 				for (const line of s.lines) {
