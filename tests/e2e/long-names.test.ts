@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { leagueWithRoster } from './league-helpers';
+
+/** How much wider than the window the page is, in CSS pixels (0 when it fits). */
+async function overflow(page: import('@playwright/test').Page): Promise<number> {
+	return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test('a 10,000-character name wraps in the roster import preview instead of widening the page (issue 13)', async ({
+	page
+}) => {
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben']);
+	await page.getByText('Paste a list').click();
+	await page.getByLabel('One name per line').fill(`Cara\n${'W'.repeat(10_000)}\nDan`);
+	const preview = page.getByRole('table');
+	await expect(preview).toContainText('Longer than 40 characters.');
+	expect(await overflow(page)).toBeLessThanOrEqual(0);
+	for (const width of [390, 320, 1280]) {
+		await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+		expect(await overflow(page)).toBeLessThanOrEqual(0);
+		await page.screenshot({
+			path: `screenshots/issue13-long-name-${width}.png`,
+			fullPage: false
+		});
+	}
+});
