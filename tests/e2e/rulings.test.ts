@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+
+test('the Rules page shows the rulings the score card follows (issue 13)', async ({ page }) => {
+	await page.goto('/rules?ruleset=udl');
+	const rulings = page.getByRole('region', { name: 'Mistakes and rulings' });
+	await expect(rulings).toContainText('undo the later entries first');
+	await expect(rulings).toContainText('a second “time up” is refused');
+	for (const [width, height] of [
+		[390, 844],
+		[320, 844],
+		[1280, 800]
+	] as const) {
+		await page.setViewportSize({ width, height });
+		await rulings.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: `screenshots/issue13-rulings-${width}.png` });
+	}
+	await page.goto('/rules?ruleset=classroom');
+	await expect(rulings).not.toContainText('time up');
+});
