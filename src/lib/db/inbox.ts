@@ -17,7 +17,7 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { assertOwnIds, checkGame, contentOf } from './incoming';
+import { assertOwnIds, assertSameLeague, checkGame, contentOf } from './incoming';
 import {
 	type EventRecord,
 	type GameRecord,
@@ -227,6 +227,8 @@ export async function receive(
 					(r) => r.state === 'counted' || r.state === 'conflict'
 				);
 				const local = await db.games.get(entry.gameId);
+				// A game of this device outside this league is not a version of this card.
+				if (local) assertSameLeague([entry.card.game], new Map([[local.id, local]]));
 				const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
 				if (rivals.length === 0 && (!local || sameAsLocal)) {
 					entry.state = 'counted';

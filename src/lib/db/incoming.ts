@@ -152,6 +152,21 @@ export function contentOf(game: GameRecord, events: readonly EventRecord[]): Pro
 }
 
 /**
+ * Checks that no record from outside takes over a record of another league held on the
+ * device under the same id (a game, session or player belongs to one league, or to none).
+ * @throws DbError `incoming-id-taken`
+ */
+export function assertSameLeague<T extends { id: string; leagueId: string | null }>(
+	incoming: readonly T[],
+	held: ReadonlyMap<string, T>
+): void {
+	for (const r of incoming) {
+		const mine = held.get(r.id);
+		if (mine && mine.leagueId !== r.leagueId) throw new DbError('incoming-id-taken');
+	}
+}
+
+/**
  * Checks, inside the writer's transaction, that no signature brought in for game `gameId`
  * has the id of a signature of another game already on the device: a card must never take
  * over another card's signature. (Events are keyed by their game; games, by their own id.)

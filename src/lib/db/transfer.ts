@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
-import { assertOwnIds, checkDump } from './incoming';
+import { assertOwnIds, assertSameLeague, checkDump } from './incoming';
 import type {
 	EventRecord,
 	GameRecord,
@@ -263,6 +263,9 @@ export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<v
 				turnIns: await db.turnIns.toArray()
 			};
 			const m = mergePlan(file, held);
+			assertSameLeague(m.games.write, byId(held.games));
+			assertSameLeague(m.sessions.write, byId(held.sessions));
+			assertSameLeague(m.players.write, byId(held.players));
 			await assertOwnIds(m.signatures.write);
 			await db.leagues.bulkPut(m.leagues.write);
 			await db.players.bulkPut(m.players.write);

@@ -118,3 +118,19 @@ describe('a crafted backup', () => {
 		expect(await cards.counted(leagueId)).toHaveLength(2);
 	});
 });
+
+describe('a crafted backup merged', () => {
+	it('cannot move a game, session or player of another league (item 1)', async () => {
+		const other = await leagueWith(['Zoe'], 'Period 5');
+		const zoe = [...other.students.values()][0]!;
+		const thief = await crafted((data) => {
+			const p = data.players.find((x) => x.id === zoe.id)!;
+			p.leagueId = leagueId;
+			p.updatedAt = at(500);
+		});
+		await expect(restoreBackup(thief, 'merge')).rejects.toMatchObject({
+			code: 'incoming-id-taken'
+		});
+		expect((await db.players.get(zoe.id))?.leagueId).toBe(other.leagueId);
+	});
+});

@@ -62,6 +62,15 @@ describe('a crafted card', () => {
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
 	});
 
+	it('cannot take the place of a game of this device outside the league (item 1)', async () => {
+		const quick = { ...structuredClone(card.game), leagueId: null };
+		await db.games.add(quick);
+		await expect(inbox.receive(leagueId, card)).rejects.toMatchObject({
+			code: 'incoming-id-taken'
+		});
+		expect(await db.games.get(card.game.id)).toEqual(quick);
+	});
+
 	it('refused for a wrong lock does not turn the genuine card away (item 4)', async () => {
 		const wrong = structuredClone(card);
 		wrong.game.fingerprint = 'f'.repeat(64);
