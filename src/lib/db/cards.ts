@@ -72,6 +72,39 @@ export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
 }
 
 /**
+ * The games of league `leagueId` player `playerId` sat in, oldest first, read through the
+ * `*seats` index: a student's page reads their games only, not the league's.
+ */
+export async function ofPlayer(leagueId: string, playerId: string): Promise<CardRecord[]> {
+	const seated = await guard(() => db.games.where('seats').equals(playerId).toArray());
+	return seated
+		.filter((g) => g.leagueId === leagueId)
+		.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * The latest `limit` games of league `leagueId`, the latest started first, with how many the
+ * league holds: one bounded range of the `[leagueId+createdAt]` index, and a count.
+ */
+export async function latestOfLeague(
+	leagueId: string,
+	limit: number
+): Promise<{ games: CardRecord[]; total: number }> {
+	return guard(() =>
+		db.transaction('r', db.games, async () => {
+			const range = db.games
+				.where('[leagueId+createdAt]')
+				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey]);
+			const [games, total] = await Promise.all([
+				range.clone().reverse().limit(limit).toArray(),
+				range.count()
+			]);
+			return { games, total };
+		})
+	);
+}
+
+/**
  * The standings cards among `games`, in date order (on the same day, by game id): the ones
  * that count, dated by their session (`dates`, session id → day) or the day they finished.
  * Pure, for loaders that have read the games already.

@@ -336,3 +336,28 @@ export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 		return { event: { ...again, id: opts.id ?? crypto.randomUUID() }, redoOf: again.id };
 	});
 }
+
+/**
+ * The `limit` games that finished last, the latest first, read from the `[status+finishedAt]`
+ * index: Home lists a few without reading every finished game of the device.
+ */
+export async function lastFinished(limit: number): Promise<GameRecord[]> {
+	return guard(() =>
+		db.games
+			.where('[status+finishedAt]')
+			.between(['finished', Dexie.minKey], ['finished', Dexie.maxKey])
+			.reverse()
+			.limit(limit)
+			.toArray()
+	);
+}
+
+/** How many games have `status`, counted on the index without reading a record. */
+export async function countWith(status: GameStatus): Promise<number> {
+	return guard(() =>
+		db.games
+			.where('[status+createdAt]')
+			.between([status, Dexie.minKey], [status, Dexie.maxKey])
+			.count()
+	);
+}
