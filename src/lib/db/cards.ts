@@ -84,7 +84,7 @@ export async function ofPlayer(leagueId: string, playerId: string): Promise<Card
 
 /**
  * The latest `limit` games of league `leagueId`, the latest started first, with how many the
- * league holds: one bounded range of the `[leagueId+createdAt]` index, and a count.
+ * league holds: one bounded range of the `[leagueId+createdAt+id]` index, and a count.
  */
 export async function latestOfLeague(
 	leagueId: string,
@@ -92,16 +92,52 @@ export async function latestOfLeague(
 ): Promise<{ games: CardRecord[]; total: number }> {
 	return guard(() =>
 		db.transaction('r', db.games, async () => {
-			const range = db.games
-				.where('[leagueId+createdAt]')
-				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey]);
 			const [games, total] = await Promise.all([
-				range.clone().reverse().limit(limit).toArray(),
-				range.count()
+				leagueRange(leagueId).reverse().limit(limit).toArray(),
+				countOfLeague(leagueId)
 			]);
 			return { games, total };
 		})
 	);
+}
+
+function leagueRange(leagueId: string) {
+	return db.games
+		.where('[leagueId+createdAt+id]')
+		.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey]);
+}
+
+/** How many games league `leagueId` holds, counted on its index without reading a record. */
+export async function countOfLeague(leagueId: string): Promise<number> {
+	return guard(() => leagueRange(leagueId).count());
+}
+
+/**
+ * League `leagueId`'s games in the order they were started, `size` at a time: each batch is
+ * read in its own short transaction from the `[leagueId+createdAt+id]` index, so an export of a
+ * whole school never holds a read transaction (nor every record) at once.
+ */
+export async function* batchesOfLeague(
+	leagueId: string,
+	size: number
+): AsyncGenerator<CardRecord[]> {
+	// The id in the key tells apart games started in the same millisecond.
+	let after: [string, string, string] | null = null;
+	for (;;) {
+		const lower: unknown[] = after ?? [leagueId, Dexie.minKey];
+		const batch: CardRecord[] = await guard(() =>
+			db.games
+				.where('[leagueId+createdAt+id]')
+				.between(lower, [leagueId, Dexie.maxKey], after === null, true)
+				.limit(size)
+				.toArray()
+		);
+		if (batch.length === 0) return;
+		yield batch;
+		if (batch.length < size) return;
+		const last = batch.at(-1)!;
+		after = [leagueId, last.createdAt, last.id];
+	}
 }
 
 /**

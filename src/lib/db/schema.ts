@@ -110,10 +110,10 @@ export function declareSchema(db: Dexie): void {
 			//   leagues have none); gameId: a card's own verdict.
 			verdicts: 'gameId, [leagueId+changed]',
 			// Version 1's indexes, and two for pages that show a few games of many:
-			// [leagueId+createdAt]: a league's cards a page at a time, the latest first;
+			// [leagueId+createdAt+id]: a league's cards a page at a time, the latest first;
 			// [status+finishedAt]: Home's last finished games, without reading the others.
 			games:
-				'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt], [status+finishedAt]'
+				'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt+id], [status+finishedAt]'
 		})
 		.upgrade(async (tx) => {
 			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
