@@ -3,14 +3,13 @@
  * database, so the upkeep middleware (`verdicts-upkeep.ts`), the version 8 upgrade and the
  * tests all judge a card the same way, from its record, events and signatures.
  *
- * Why a synchronous SHA-256 (`@noble/hashes`) and not WebCrypto's: the verdict is written in
+ * Why a synchronous SHA-256 (`rules/sha256.ts`) and not WebCrypto's: the verdict is written in
  * the same IndexedDB transaction as the write that changes it, and a transaction commits as
  * soon as it waits on anything but its own requests; WebCrypto's digest is such a wait.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { cardStatus } from '$lib/rules/card';
 import { canonicalCard } from '$lib/rules/fingerprint';
+import { sha256HexSync } from '$lib/rules/sha256';
 import type { PlayerId } from '$lib/rules/types';
 import { lockedWithResult } from './contributions';
 import {
@@ -35,7 +34,7 @@ export function counting(all: readonly SignatureRecord[]): Map<PlayerId, Signatu
 
 /** The fingerprint of `record` with `events` as stored, computed synchronously. */
 export function printOf(record: GameRecord, events: readonly EventRecord[]): string {
-	return bytesToHex(sha256(utf8ToBytes(canonicalCard(toCard(record, events)))));
+	return sha256HexSync(canonicalCard(toCard(record, events)));
 }
 
 /**
