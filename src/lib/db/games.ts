@@ -338,31 +338,6 @@ export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 }
 
 /**
- * The `limit` games that finished last, the latest first, read from the `[status+finishedAt]`
- * index: Home lists a few without reading every finished game of the device.
- */
-export async function lastFinished(limit: number): Promise<GameRecord[]> {
-	return guard(() =>
-		db.games
-			.where('[status+finishedAt]')
-			.between(['finished', Dexie.minKey], ['finished', Dexie.maxKey])
-			.reverse()
-			.limit(limit)
-			.toArray()
-	);
-}
-
-/** How many games have `status`, counted on the index without reading a record. */
-export async function countWith(status: GameStatus): Promise<number> {
-	return guard(() =>
-		db.games
-			.where('[status+createdAt]')
-			.between([status, Dexie.minKey], [status, Dexie.maxKey])
-			.count()
-	);
-}
-
-/**
  * Games `records` (read already) with their events and replays: the events of all of them in
  * one read transaction, for exports that go through a league a batch at a time.
  */

@@ -26,6 +26,7 @@ import Dexie, {
 } from 'dexie';
 import { lockedWithResult } from './contributions';
 import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
+import { failed, inTurn } from './upkeep-turns';
 import { verdictOf } from './verdicts';
 
 const GAMES = 'games';
@@ -47,24 +48,6 @@ interface Tables {
 }
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-
-/** Runs `work` once the earlier watched writes in `trans` are done. */
-function inTurn<T>(trans: DBCoreTransaction, work: () => Promise<T>): Promise<T> {
-	const earlier = turns.get(trans);
-	const next = earlier ? earlier.then(work) : work();
-	turns.set(
-		trans,
-		next.then(
-			() => undefined,
-			() => undefined
-		)
-	);
-	return next;
-}
-
-function failed(res: DBCoreMutateResponse): void {
-	if (res.numFailures > 0) throw Object.values(res.failures)[0];
-}
 
 function equal(key: unknown): DBCoreKeyRange {
 	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
@@ -242,7 +225,7 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 				};
 				return {
 					...table,
-					mutate: (req) => inTurn(req.trans, () => mutateWatched(t, name, req))
+					mutate: (req) => inTurn(turns, req.trans, () => mutateWatched(t, name, req))
 				};
 			}
 		};

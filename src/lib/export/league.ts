@@ -10,6 +10,7 @@
 import * as cards from '$lib/db/cards';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
@@ -162,11 +163,11 @@ export async function writeLeagueCsv(
 	const dates = new Map((await sessions.list(leagueId)).map((s) => [s.id, s.date]));
 	const dateOf = (r: cards.CardRecord) =>
 		(r.sessionId ? dates.get(r.sessionId) : undefined) ?? dayOfTime(r.createdAt);
-	const total = await cards.countOfLeague(leagueId);
+	const total = await lists.countOfLeague(leagueId);
 	let head = false;
 	let rows = 0;
 	let done = 0;
-	for await (const batch of cards.batchesOfLeague(leagueId, size)) {
+	for await (const batch of lists.batchesOfLeague(leagueId, size)) {
 		await namer.learn(batch.flatMap((r) => r.seats));
 		const sheet = await rowsOf(kind, batch, dateOf, changed, namer.name);
 		if (!head) await write(csvHead(sheet.header));

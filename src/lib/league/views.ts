@@ -12,6 +12,7 @@ import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/db/records';
 import * as roster from '$lib/db/roster';
@@ -231,7 +232,7 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 	const [league, student, own, changed] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
-		cards.ofPlayer(leagueId, playerId),
+		lists.ofPlayer(leagueId, playerId),
 		cards.changedAfterSigning(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
@@ -303,7 +304,7 @@ export interface CardList {
  */
 export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promise<CardList> {
 	const [{ games: records, total }, sessionDates, changed] = await Promise.all([
-		cards.latestOfLeague(leagueId, shown),
+		lists.latestOfLeague(leagueId, shown),
 		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date]))),
 		cards.changedAfterSigning(leagueId)
 	]);
