@@ -1,39 +1,62 @@
 /**
- * Bundled for the page by `standings-idb.ts`: the app's own store and standings code, plus the
- * synthetic league, so the benchmark reads IndexedDB exactly as the league pages do.
+ * Bundled for the page by `pages.ts`: loads the synthetic school through the app's own db
+ * module, and runs the app's own exports and backup in the page, timed there.
  */
-import * as cards from '$lib/db/cards';
+import { makeBackup, readBackup, restoreBackup } from '$lib/backup/backup';
 import { db } from '$lib/db/db';
-import { standings } from '$lib/rules/standings';
-import { syntheticLeague } from './synthetic-league';
+import { EXPORT_KINDS, writeLeagueCsv } from '$lib/export/league';
+import { loadSchool } from './school';
 
-const CHUNK = 5000;
+function heap(): number {
+	return (
+		(performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0
+	);
+}
 
-/**
- * Stores the synthetic league. Its games are written as the app writes games, so the
- * contributions the standings read are kept by the app's own middleware
- * (`contributions-upkeep.ts`) in the same transactions, from the same derivation.
- */
-async function populate(scale: number): Promise<{ leagueId: string; roster: string[] }> {
-	const league = syntheticLeague(scale);
-	await db.open();
-	await db.transaction('rw', db.players, db.sessions, db.games, async () => {
-		await db.players.bulkPut(league.players);
-		await db.sessions.bulkPut(league.sessions);
-	});
-	for (let i = 0; i < league.games.length; i += CHUNK) {
-		await db.games.bulkPut(league.games.slice(i, i + CHUNK));
+/** Each CSV of league `leagueId`, written into a Blob of parts as the Files page does. */
+async function csvs(
+	leagueId: string
+): Promise<{ kind: string; ms: number; rows: number; mb: number }[]> {
+	const out = [];
+	for (const kind of EXPORT_KINDS) {
+		const t0 = performance.now();
+		const blobs: Blob[] = [];
+		const rows = await writeLeagueCsv(leagueId, kind, (part) => void blobs.push(new Blob([part])));
+		const size = new Blob(blobs).size;
+		out.push({ kind, ms: performance.now() - t0, rows, mb: size / 1024 / 1024 });
 	}
-	const kept = await cards.counted(league.leagueId);
-	if (kept.length !== league.games.length) throw new Error('The standings lost cards.');
-	return { leagueId: league.leagueId, roster: league.players.map((p) => p.id) };
+	return out;
 }
 
-async function measure(leagueId: string, roster: string[]): Promise<{ ms: number; rows: number }> {
-	const t0 = performance.now();
-	const counted = await cards.counted(leagueId);
-	const rows = standings(counted, roster);
-	return { ms: performance.now() - t0, rows: rows.length };
+/** A backup of everything, then a restore of it (replace), each timed; errors reported. */
+async function backupAndRestore(): Promise<{
+	backupMs: number;
+	restoreMs: number;
+	mb: number;
+	error: string | null;
+}> {
+	let backupMs = NaN;
+	let restoreMs = NaN;
+	let mb = 0;
+	try {
+		const t0 = performance.now();
+		const file = await makeBackup('bench');
+		backupMs = performance.now() - t0;
+		const blob = new Blob([file.text]);
+		mb = blob.size / 1024 / 1024;
+		const t1 = performance.now();
+		await restoreBackup(await readBackup(blob), 'replace');
+		restoreMs = performance.now() - t1;
+		return { backupMs, restoreMs, mb, error: null };
+	} catch (err) {
+		return { backupMs, restoreMs, mb, error: String(err) };
+	}
 }
 
-(globalThis as unknown as { bench: unknown }).bench = { populate, measure };
+(globalThis as unknown as { bench: unknown }).bench = {
+	loadSchool,
+	csvs,
+	backupAndRestore,
+	heap,
+	open: () => db.open()
+};

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { slowDown } from './tap';
 import { NAME_SHIM, startGame, waitForWorker } from './ui';
 
 /**
@@ -8,7 +9,8 @@ import { NAME_SHIM, startGame, waitForWorker } from './ui';
 export async function offlineStart(
 	browser: Browser,
 	origin: string,
-	runs: number
+	runs: number,
+	slowdown = 1
 ): Promise<number[]> {
 	const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
 	await context.addInitScript(NAME_SHIM);
@@ -30,6 +32,7 @@ export async function offlineStart(
 	const samples: number[] = [];
 	for (let i = 0; i < runs; i++) {
 		const page = await context.newPage();
+		if (slowdown > 1) await slowDown(page, slowdown);
 		await page.goto(`${origin}/game/${id}`);
 		await page.waitForFunction(
 			() => (window as unknown as { __painted?: number }).__painted !== undefined

@@ -15,6 +15,7 @@ export interface Figure {
 /** A figure checked against the budget of the same name, if there is one. */
 export function figure(name: string, value: number, unit: Figure['unit'], note?: string): Figure {
 	const budget = (BUDGETS as Record<string, Budget>)[name] ?? null;
+	// NaN (a run that failed) misses its budget.
 	return { name, value, unit, budget, pass: budget ? value <= budget.max : null, note };
 }
 

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NAME_SHIM, startGame } from './ui';
 
 /** One score tap, timed from the tap in milliseconds. */
@@ -24,14 +24,19 @@ export interface TapTiming {
 export async function tapToPaint(
 	browser: Browser,
 	origin: string,
-	taps: number
+	taps: number,
+	opts: { context?: BrowserContext; slowdown?: number } = {}
 ): Promise<TapTiming[]> {
-	const context = await browser.newContext({
-		viewport: { width: 390, height: 844 },
-		hasTouch: true
-	});
-	await context.addInitScript(NAME_SHIM);
+	const own = !opts.context;
+	const context =
+		opts.context ??
+		(await browser.newContext({
+			viewport: { width: 390, height: 844 },
+			hasTouch: true
+		}));
+	if (own) await context.addInitScript(NAME_SHIM);
 	const page = await context.newPage();
+	if (opts.slowdown) await slowDown(page, opts.slowdown);
 	await startGame(page, origin, ['Ana', 'Ben']);
 	const samples = await page.evaluate(async (n) => {
 		const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
@@ -85,6 +90,15 @@ export async function tapToPaint(
 		}
 		return out;
 	}, taps);
-	await context.close();
+	if (own) await context.close();
+	else await page.close();
 	return samples;
+}
+
+/**
+ * Slows `page`'s CPU `rate` times (Chrome DevTools Protocol), as a mid-range phone at 4.
+ */
+export async function slowDown(page: Page, rate: number): Promise<void> {
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }

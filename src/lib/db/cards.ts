@@ -4,9 +4,8 @@
  * that counts contributes (`contributions.ts`, kept from the summary sign-off stores on the
  * game), so a term's table never replays an event nor reads a game record.
  *
- * Whether a signed card's events still match its signatures needs their fingerprint hashed
- * afresh (`changedAfterSigning`): a separate, slower pass, which pages run after showing the
- * standings and which the exports always run.
+ * Whether a signed card's events still match its signatures is judged once per write and kept
+ * (`verdicts-upkeep.ts`); `changedAfterSigning` reads those verdicts.
  */
 import Dexie from 'dexie';
 import { dayOfTime } from '$lib/days';
@@ -16,8 +15,7 @@ import { timestamp } from './clock';
 import { countsInStandings, lockedWithResult, readPage } from './contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import type { ContributionPageRecord, EventRecord, GameRecord, SignatureRecord } from './records';
-import * as signatures from './signatures';
+import type { ContributionPageRecord, GameRecord } from './records';
 
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;
@@ -159,33 +157,14 @@ export async function counted(
 /**
  * The signed cards of league `leagueId` whose stored events no longer match what every
  * player signed (edited by hand, a broken import): they show "changed after signing" and do
- * not count. Reads every signed card's events and signatures first, then hashes them (the
- * sign-off's own check), so it can run inside a live query.
+ * not count. Read from the kept verdicts (`verdicts-upkeep.ts`), one index range holding only
+ * the changed cards: nothing is hashed here, and no game, event or signature is read.
  */
 export async function changedAfterSigning(leagueId: string): Promise<Set<string>> {
-	const read = await guard(() =>
-		db.transaction('r', db.games, db.events, db.signatures, async () => {
-			const locked = (await db.games.where('leagueId').equals(leagueId).toArray()).filter(
-				lockedWithResult
-			);
-			const out: { record: GameRecord; events: EventRecord[]; signed: SignatureRecord[] }[] = [];
-			for (const record of locked) {
-				const events = await db.events
-					.where('[gameId+seq]')
-					.between([record.id, Dexie.minKey], [record.id, Dexie.maxKey])
-					.toArray();
-				const signed = await db.signatures.where('gameId').equals(record.id).toArray();
-				out.push({ record, events, signed });
-			}
-			return out;
-		})
+	const ids = await guard(() =>
+		db.verdicts.where('[leagueId+changed]').equals([leagueId, 1]).primaryKeys()
 	);
-	const changed = new Set<string>();
-	for (const { record, events, signed } of read) {
-		const check = await signatures.inspect({ record, events }, signed);
-		if (check.status !== 'signed') changed.add(record.id);
-	}
-	return changed;
+	return new Set(ids);
 }
 
 async function mustGetLeagueGame(gameId: string): Promise<GameRecord> {

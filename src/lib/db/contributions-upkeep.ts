@@ -26,6 +26,7 @@ import type {
 } from 'dexie';
 import { changeOf, editPages, pagesTouched, type Change } from './contributions';
 import type { ContributionPageRecord, GameRecord } from './records';
+import { failed, inTurn } from './upkeep-turns';
 
 const GAMES = 'games';
 const CONTRIBUTIONS = 'contributions';
@@ -34,24 +35,6 @@ const CONTRIBUTIONS = 'contributions';
 const WHOLE_TABLE = 3;
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-
-/** Runs `work` once the earlier writes to `games` in `trans` are done. */
-function inTurn<T>(trans: DBCoreTransaction, work: () => Promise<T>): Promise<T> {
-	const earlier = turns.get(trans);
-	const next = earlier ? earlier.then(work) : work();
-	turns.set(
-		trans,
-		next.then(
-			() => undefined,
-			() => undefined
-		)
-	);
-	return next;
-}
-
-function failed(res: DBCoreMutateResponse): void {
-	if (res.numFailures > 0) throw Object.values(res.failures)[0];
-}
 
 /**
  * The game records `req` replaces or deletes (none for an add: it adds new ids only), then
@@ -162,7 +145,7 @@ export const contributionsUpkeep: Middleware<DBCore> = {
 				const pages = down.table(CONTRIBUTIONS);
 				return {
 					...table,
-					mutate: (req) => inTurn(req.trans, () => mutateGames(table, pages, req))
+					mutate: (req) => inTurn(turns, req.trans, () => mutateGames(table, pages, req))
 				};
 			}
 		};

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { contributionsUpkeep } from './contributions-upkeep';
+import { verdictsUpkeep } from './verdicts-upkeep';
 import type {
 	ContributionPageRecord,
 	EventRecord,
@@ -11,7 +12,8 @@ import type {
 	PlayerRecord,
 	SessionRecord,
 	SignatureRecord,
-	TurnInRecord
+	TurnInRecord,
+	VerdictRecord
 } from './records';
 import { declareSchema } from './schema';
 
@@ -48,6 +50,8 @@ export class MugginsDB extends Dexie {
 	turnIns!: EntityTable<TurnInRecord, 'gameId'>;
 	/** Derived from `games`, kept by `contributionsUpkeep`: read it, never write it. */
 	contributions!: Table<ContributionPageRecord, [string, number]>;
+	/** Derived from `games`, `events` and `signatures`, kept by `verdictsUpkeep`: read it only. */
+	verdicts!: EntityTable<VerdictRecord, 'gameId'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();
@@ -61,6 +65,7 @@ export class MugginsDB extends Dexie {
 		super(name, options);
 		declareSchema(this);
 		this.use(contributionsUpkeep);
+		this.use(verdictsUpkeep);
 		this.on('versionchange', () => {
 			this.close();
 			this.#stale = true;

@@ -28,7 +28,7 @@ import {
 	type InboxRecord,
 	type SignatureRecord
 } from './records';
-import { counting } from './signatures';
+import { counting } from './verdicts';
 import type { StoreDump } from './transfer';
 
 /** The most entries a game may bring in: a card file's limit, on every path in. */

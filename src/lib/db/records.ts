@@ -379,3 +379,20 @@ export interface ContributionPageRecord {
 	 */
 	cards: string;
 }
+
+/**
+ * The kept outcome of a signed card's signature check (schema version 8, issue 14): whether
+ * its stored events and signatures still match the fingerprint it was locked to. One per game
+ * locked with its result, none for any other; kept by `verdicts-upkeep.ts` in the same
+ * transaction as every write to its game, events or signatures, so pages read it instead of
+ * hashing a league.
+ */
+export interface VerdictRecord {
+	gameId: string;
+	/** The game's league; null for a quick game (then left out of the league index). */
+	leagueId: string | null;
+	/** The fingerprint the game is locked to, which the check was made against. */
+	fingerprint: string;
+	/** 1 when the card changed after signing (it does not count), 0 when it checks out. */
+	changed: 0 | 1;
+}

@@ -1,6 +1,7 @@
 import type Dexie from 'dexie';
-import { pagesOf } from './contributions';
-import type { GameRecord } from './records';
+import { lockedWithResult, pagesOf } from './contributions';
+import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import { verdictOf } from './verdicts';
 
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
@@ -99,4 +100,36 @@ export function declareSchema(db: Dexie): void {
 				.toArray()
 				.then((games: GameRecord[]) => tx.table('contributions').bulkAdd(pagesOf(games)))
 		);
+
+	// Version 8: signature verdicts at a school's scale (issue 14).
+	db.version(8)
+		.stores({
+			// Whether each signed card still matches what was signed (verdicts.ts), kept by
+			// verdicts-upkeep.ts in every transaction that writes games, events or signatures.
+			// [leagueId+changed]: a league's cards changed after signing, in one range (most
+			//   leagues have none); gameId: a card's own verdict.
+			verdicts: 'gameId, [leagueId+changed]',
+			// Version 1's indexes, and two for pages that show a few games of many:
+			// [leagueId+createdAt+id]: a league's cards a page at a time, the latest first;
+			// [status+finishedAt]: Home's last finished games, without reading the others.
+			games:
+				'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt+id], [status+finishedAt]'
+		})
+		.upgrade(async (tx) => {
+			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
+			for (const record of locked) {
+				const events: EventRecord[] = await tx
+					.table('events')
+					.where('[gameId+seq]')
+					.between([record.id, -Infinity], [record.id, [[]]])
+					.toArray();
+				const signed: SignatureRecord[] = await tx
+					.table('signatures')
+					.where('gameId')
+					.equals(record.id)
+					.toArray();
+				const verdict = verdictOf(record, events, signed);
+				if (verdict) await tx.table('verdicts').put(verdict);
+			}
+		});
 }

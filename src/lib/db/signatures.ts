@@ -17,6 +17,7 @@ import * as games from './games';
 import { replayRecords } from './log';
 import { cleanName, nameKey } from './players';
 import { toCard, toSetup, type GameRecord, type SignatureRecord } from './records';
+import { bySigning, counting } from './verdicts';
 
 /** The longest reason a reopening can give (a form's `maxlength`). */
 export const MAX_REASON_LENGTH = 200;
@@ -76,18 +77,6 @@ export interface CardCheck {
 	signers: Signer[];
 	/** Earlier reopenings, the latest first. */
 	history: Reopening[];
-}
-
-/** Oldest first; the id orders signatures made in the same millisecond. */
-function bySigning(a: SignatureRecord, b: SignatureRecord): number {
-	return a.signedAt.localeCompare(b.signedAt) || a.id.localeCompare(b.id);
-}
-
-/** Each player's latest signature not set aside. */
-export function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
-	const latest = new Map<PlayerId, SignatureRecord>();
-	for (const s of [...all].sort(bySigning)) if (s.setAsideAt === null) latest.set(s.playerId, s);
-	return latest;
 }
 
 function reopenings(all: readonly SignatureRecord[]): Reopening[] {

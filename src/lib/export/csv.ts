@@ -30,17 +30,26 @@ function numberCell(value: number): number | null {
 	return Number.isFinite(value) ? value : null;
 }
 
-/** The CSV text of `sheet`, BOM first. */
-export function toCsv(sheet: Sheet): string {
-	const data = sheet.rows.map((row) => row.map((c) => (typeof c === 'number' ? numberCell(c) : c)));
+/** The CSV text of `rows` alone (no header), each line ended with CRLF; empty for no rows. */
+export function csvRows(rows: readonly (readonly Cell[])[]): string {
+	if (rows.length === 0) return '';
+	const data = rows.map((row) => row.map((c) => (typeof c === 'number' ? numberCell(c) : c)));
 	return (
-		BOM +
-		Papa.unparse(
-			{ fields: [...sheet.header], data },
-			{ newline: '\r\n', escapeFormulae: FORMULA_START, header: true }
-		) +
-		'\r\n'
+		Papa.unparse(data, { newline: '\r\n', escapeFormulae: FORMULA_START, header: false }) + '\r\n'
 	);
+}
+
+/** The opening of a file: the BOM and the header row. */
+export function csvHead(header: readonly string[]): string {
+	return BOM + csvRows([header]);
+}
+
+/**
+ * The CSV text of `sheet`, BOM first. A large export is written in parts instead: `csvHead`,
+ * then `csvRows` for each batch of rows (`export/league.ts`).
+ */
+export function toCsv(sheet: Sheet): string {
+	return csvHead(sheet.header) + csvRows(sheet.rows);
 }
 
 /** `text` made safe for a file name: lower case, letters and digits joined by dashes. */

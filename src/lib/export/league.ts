@@ -4,18 +4,20 @@
  *
  * Standings and the games of signed cards come from the stored signed results, so they stay
  * quick on a long term; only games not signed yet, and the hands and events exports (which
- * need every hand), read and replay the logs.
+ * need every hand), read and replay the logs. Everything but the standings is read and written
+ * a batch of games at a time (`writeLeagueCsv`), so a school's export never sits whole in memory.
  */
 import * as cards from '$lib/db/cards';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import { dayOfTime, localDay } from '$lib/days';
 import { standings } from '$lib/rules/standings';
 import type { GameState, PlayerId } from '$lib/rules/types';
-import { csvFileName, toCsv, type Sheet } from './csv';
+import { csvFileName, csvHead, csvRows, toCsv, type Sheet } from './csv';
 import { eventsSheet, gamesSheet, handsSheet, standingsSheet, type GameLine } from './sheets';
 
 /** The exports a league offers. */
@@ -73,53 +75,57 @@ function lineFrom(
 	};
 }
 
-async function namer(
-	leagueId: string,
-	seats: Iterable<PlayerId>
-): Promise<(id: PlayerId) => string> {
-	const names = new Map((await roster.everyone(leagueId)).map((p) => [p.id, p.name]));
-	const missing = [...new Set(seats)].filter((id) => !names.has(id));
-	for (const [id, p] of await players.getMany(missing)) names.set(id, p.name);
-	return (id) => names.get(id) ?? 'Unknown player';
+/** Names by player id: the league's roster first, anyone else looked up as batches need. */
+class Namer {
+	#names = new Map<PlayerId, string>();
+
+	static async of(leagueId: string): Promise<Namer> {
+		const namer = new Namer();
+		for (const p of await roster.everyone(leagueId)) namer.#names.set(p.id, p.name);
+		return namer;
+	}
+
+	/** Looks up the players of `seats` not known yet. */
+	async learn(seats: Iterable<PlayerId>): Promise<void> {
+		const missing = [...new Set(seats)].filter((id) => !this.#names.has(id));
+		for (const [id, p] of await players.getMany(missing)) this.#names.set(id, p.name);
+	}
+
+	readonly name = (id: PlayerId): string => this.#names.get(id) ?? 'Unknown player';
 }
 
-async function sheetFor(leagueId: string, kind: ExportKind): Promise<Sheet> {
-	const records = await cards.ofLeague(leagueId);
-	// Every export says what counts, so each checks the signatures afresh.
-	const changed = await cards.changedAfterSigning(leagueId);
-	const name = await namer(
-		leagueId,
-		records.flatMap((r) => r.seats)
-	);
-	if (kind === 'standings') {
-		const everyone = (await roster.everyone(leagueId)).map((p) => p.id);
-		return standingsSheet(standings(await cards.counted(leagueId, changed), everyone), name);
-	}
-	const dates = new Map((await sessions.list(leagueId)).map((s) => [s.id, s.date]));
-	const dateOf = (r: cards.CardRecord) =>
-		(r.sessionId ? dates.get(r.sessionId) : undefined) ?? dayOfTime(r.createdAt);
-	records.sort(
-		(a, b) => dateOf(a).localeCompare(dateOf(b)) || a.createdAt.localeCompare(b.createdAt)
-	);
+/** How many games an export reads, replays and writes at a time. */
+export const EXPORT_BATCH = 200;
 
+/** Receives a file's text part by part, in order (a file being written, or parts of a Blob). */
+export type PartSink = (part: string) => void | Promise<void>;
+
+/** The rows of `kind` for one batch of games, in the order they were started. */
+async function rowsOf(
+	kind: Exclude<ExportKind, 'standings'>,
+	batch: cards.CardRecord[],
+	dateOf: (r: cards.CardRecord) => string,
+	changed: ReadonlySet<string>,
+	name: (id: PlayerId) => string
+): Promise<Sheet> {
 	if (kind === 'games') {
-		const lines: GameLine[] = [];
-		for (const r of records) {
-			const state = r.result ? null : (await games.get(r.id)).state;
-			lines.push(lineFrom(r, dateOf(r), state, changed));
-		}
-		return gamesSheet(lines, name);
+		const unsigned = await games.viewsOf(batch.filter((r) => !r.result));
+		const states = new Map(unsigned.map((v) => [v.record.id, v.state]));
+		return gamesSheet(
+			batch.map((r) => lineFrom(r, dateOf(r), states.get(r.id) ?? null, changed)),
+			name
+		);
 	}
-	const views = [];
-	for (const r of records) {
-		const view = await games.get(r.id);
-		views.push({ line: lineFrom(r, dateOf(r), view.state, changed), view });
-	}
-	if (kind === 'hands')
+	const views = (await games.viewsOf(batch)).map((view) => ({
+		view,
+		line: lineFrom(view.record, dateOf(view.record), view.state, changed)
+	}));
+	if (kind === 'hands') {
 		return handsSheet(
 			views.map((v) => ({ line: v.line, state: v.view.state })),
 			name
 		);
+	}
 	return eventsSheet(
 		views.map((v) => ({ line: v.line, events: v.view.events, voided: v.view.state.voided })),
 		name
@@ -127,7 +133,69 @@ async function sheetFor(leagueId: string, kind: ExportKind): Promise<Sheet> {
 }
 
 /**
- * The `kind` export of league `leagueId` as a CSV file named with the league and `day`.
+ * Writes the `kind` export of league `leagueId` to `write`, part by part: the header, then
+ * the rows of `EXPORT_BATCH` games at a time, each batch read in its own short transaction and
+ * dropped once written. Games come in the order they were started. Gives the count of data rows.
+ * @param opts.batch games per batch (`EXPORT_BATCH`); opts.onProgress told the games written
+ * so far and the league's total
+ * @throws DbError `not-found`
+ */
+export async function writeLeagueCsv(
+	leagueId: string,
+	kind: ExportKind,
+	write: PartSink,
+	opts: { batch?: number; onProgress?: (done: number, total: number) => void } = {}
+): Promise<number> {
+	const { batch: size = EXPORT_BATCH, onProgress } = opts;
+	// Every export says what counts: the kept verdicts of the league's signed cards.
+	const [changed, namer] = await Promise.all([
+		cards.changedAfterSigning(leagueId),
+		Namer.of(leagueId)
+	]);
+	if (kind === 'standings') {
+		const everyone = (await roster.everyone(leagueId)).map((p) => p.id);
+		const rows = standings(await cards.counted(leagueId, changed), everyone);
+		await namer.learn(rows.map((r) => r.player));
+		const sheet = standingsSheet(rows, namer.name);
+		await write(toCsv(sheet));
+		return sheet.rows.length;
+	}
+	const dates = new Map((await sessions.list(leagueId)).map((s) => [s.id, s.date]));
+	const dateOf = (r: cards.CardRecord) =>
+		(r.sessionId ? dates.get(r.sessionId) : undefined) ?? dayOfTime(r.createdAt);
+	const total = await lists.countOfLeague(leagueId);
+	let head = false;
+	let rows = 0;
+	let done = 0;
+	for await (const batch of lists.batchesOfLeague(leagueId, size)) {
+		await namer.learn(batch.flatMap((r) => r.seats));
+		const sheet = await rowsOf(kind, batch, dateOf, changed, namer.name);
+		if (!head) await write(csvHead(sheet.header));
+		head = true;
+		await write(csvRows(sheet.rows));
+		rows += sheet.rows.length;
+		done += batch.length;
+		onProgress?.(done, total);
+	}
+	if (!head) {
+		const sheet = await rowsOf(kind, [], dateOf, changed, namer.name);
+		await write(csvHead(sheet.header));
+	}
+	return rows;
+}
+
+/** The file name of league `leagueId`'s `kind` export made on `day`. */
+export async function leagueCsvName(
+	leagueId: string,
+	kind: ExportKind,
+	day: string = localDay()
+): Promise<string> {
+	return csvFileName((await leagues.get(leagueId)).name, kind, day);
+}
+
+/**
+ * The `kind` export of league `leagueId` as one text, named with the league and `day`: for
+ * tests and small leagues; the Files page writes the parts as they come (`writeLeagueCsv`).
  * @throws DbError `not-found`
  */
 export async function leagueCsv(
@@ -135,7 +203,10 @@ export async function leagueCsv(
 	kind: ExportKind,
 	day: string = localDay()
 ): Promise<CsvFile> {
-	const league = await leagues.get(leagueId);
-	const sheet = await sheetFor(leagueId, kind);
-	return { name: csvFileName(league.name, kind, day), text: toCsv(sheet), rows: sheet.rows.length };
+	const name = await leagueCsvName(leagueId, kind, day);
+	const parts: string[] = [];
+	const rows = await writeLeagueCsv(leagueId, kind, (part) => {
+		parts.push(part);
+	});
+	return { name, text: parts.join(''), rows };
 }

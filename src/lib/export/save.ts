@@ -3,7 +3,11 @@
  * sheet on a phone). Works offline: the file is made on the device.
  */
 export function saveFile(name: string, text: string, type: string): void {
-	const url = URL.createObjectURL(new Blob([text], { type }));
+	saveBlob(name, new Blob([text], { type }));
+}
+
+function saveBlob(name: string, blob: Blob): void {
+	const url = URL.createObjectURL(blob);
 	const link = document.createElement('a');
 	link.href = url;
 	link.download = name;
@@ -13,4 +17,80 @@ export function saveFile(name: string, text: string, type: string): void {
 	link.remove();
 	// Revoked after the click has been handled, or some browsers save nothing.
 	setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Receives a file's text part by part, in order. */
+export type PartWriter = (part: string) => void | Promise<void>;
+
+/** The File System Access API's save dialog, where the browser has it (Chromium on a laptop). */
+type SavePicker = (options: {
+	suggestedName: string;
+	types: { description: string; accept: Record<string, string[]> }[];
+}) => Promise<{ createWritable(): Promise<WritableStreamLike> }>;
+
+interface WritableStreamLike {
+	write(data: string): Promise<void>;
+	close(): Promise<void>;
+	abort(): Promise<void>;
+}
+
+/** How many parts are gathered before they are folded into one Blob (kept out of the JS heap). */
+const PARTS_PER_BLOB = 64;
+
+/**
+ * Saves a file that `produce` writes part by part, never whole in memory: straight into the
+ * file the person picks where the browser offers a save dialog (File System Access API), else
+ * into a Blob of parts that downloads at the end. Call it from a click: the dialog needs one.
+ * Gives what `produce` returned, or null when the person closed the dialog without saving.
+ * @param extension the file's extension with its dot (`.csv`), for the dialog's file type
+ */
+export async function saveInParts<T>(
+	name: string,
+	type: string,
+	extension: string,
+	produce: (write: PartWriter) => Promise<T>
+): Promise<T | null> {
+	const picker = (globalThis as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
+	if (typeof picker === 'function') {
+		let file: WritableStreamLike;
+		try {
+			const handle = await picker({
+				suggestedName: name,
+				types: [{ description: name, accept: { [type.split(';')[0]!]: [extension] } }]
+			});
+			file = await handle.createWritable();
+		} catch (err) {
+			if (err instanceof DOMException && err.name === 'AbortError') return null;
+			// No dialog here after all (a browser that refuses it): the download below.
+			return saveAsBlob(name, type, produce);
+		}
+		try {
+			const result = await produce((part) => file.write(part));
+			await file.close();
+			return result;
+		} catch (err) {
+			await file.abort().catch(() => undefined);
+			throw err;
+		}
+	}
+	return saveAsBlob(name, type, produce);
+}
+
+async function saveAsBlob<T>(
+	name: string,
+	type: string,
+	produce: (write: PartWriter) => Promise<T>
+): Promise<T> {
+	const blobs: Blob[] = [];
+	let parts: string[] = [];
+	const result = await produce((part) => {
+		parts.push(part);
+		if (parts.length >= PARTS_PER_BLOB) {
+			blobs.push(new Blob(parts));
+			parts = [];
+		}
+	});
+	blobs.push(new Blob(parts));
+	saveBlob(name, new Blob(blobs, { type }));
+	return result;
 }

@@ -3,14 +3,16 @@
  * thin: each loader reads through the entity modules and shapes the result for its page. Run
  * them inside `Live` so the pages follow the database (other tabs included).
  *
- * Checking signatures hashes each card (`signatures.inspect`, `cards.changedAfterSigning`);
- * a live query only watches the reads made before its first non-database wait, so every
- * loader reads everything first and checks last.
+ * A league's cards changed after signing come from the kept verdicts
+ * (`cards.changedAfterSigning`), a database read; checking one card's signatures hashes it
+ * (`signatures.inspect`), and a live query only watches the reads made before its first
+ * non-database wait, so those loaders read everything first and check last.
  */
 import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
+import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/db/records';
 import * as roster from '$lib/db/roster';
@@ -225,24 +227,21 @@ export interface StudentView {
  * @throws DbError `not-found`, `not-on-roster`
  */
 export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
-	const [league, student, all, sessionList] = await Promise.all([
+	// The standings' cards come from the league's kept contributions (as on the standings
+	// page); the student's own games, for those that do not count, through the *seats index.
+	const [league, student, own, changed] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
-		cards.ofLeague(leagueId),
-		sessions.list(leagueId)
+		lists.ofPlayer(leagueId, playerId),
+		cards.changedAfterSigning(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
+	const counted = await cards.counted(leagueId, changed);
+	const played = gamesOf(counted, playerId);
 	const names = await namesFor(
 		leagueId,
-		all.flatMap((g) => g.seats)
+		own.flatMap((g) => g.seats)
 	);
-	const changed = await cards.changedAfterSigning(leagueId);
-	const counted = cards.standingsCards(
-		all,
-		new Map(sessionList.map((x) => [x.id, x.date])),
-		changed
-	);
-	const played = gamesOf(counted, playerId);
 	const row = standings(counted, [playerId]).find((r) => r.player === playerId) ?? null;
 	const dates: string[] = [];
 	const wins: number[] = [];
@@ -259,8 +258,8 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 			points.push(p);
 		}
 	}
-	const notCounted = all
-		.filter((g) => g.seats.includes(playerId) && !cards.countsInStandings(g, changed.has(g.id)))
+	const notCounted = own
+		.filter((g) => !cards.countsInStandings(g, changed.has(g.id)))
 		.map((g) => ({
 			gameId: g.id,
 			status: cards.cardStatus(g, changed.has(g.id)),
@@ -287,20 +286,27 @@ export interface CardItem {
 	voidReason: string | null;
 }
 
-/** Every card of a league, the latest first, with names. */
+/** How many cards the card list shows at first, and how many more each "Show more" adds. */
+export const CARDS_PER_PAGE = 50;
+
+/** The latest cards of a league, the latest first, with names. */
 export interface CardList {
 	items: CardItem[];
 	names: Names;
+	/** How many cards the league holds (`items` may be fewer: the list is paged). */
+	total: number;
 }
 
 /**
- * Every game of league `leagueId` as a card: signed ones from their stored result, the others
- * from their replay.
+ * The latest `shown` games of league `leagueId` as cards, the latest started first: signed
+ * ones from their stored result, the others from their replay (a page holds few of those).
+ * Reads one bounded range of games, never the whole league.
  */
-export async function cardList(leagueId: string): Promise<CardList> {
-	const [records, sessionDates] = await Promise.all([
-		cards.ofLeague(leagueId),
-		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date])))
+export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promise<CardList> {
+	const [{ games: records, total }, sessionDates, changed] = await Promise.all([
+		lists.latestOfLeague(leagueId, shown),
+		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date]))),
+		cards.changedAfterSigning(leagueId)
 	]);
 	const read = await Promise.all(
 		records.map(async (record) => ({
@@ -312,7 +318,6 @@ export async function cardList(leagueId: string): Promise<CardList> {
 		leagueId,
 		records.flatMap((r) => r.seats)
 	);
-	const changed = await cards.changedAfterSigning(leagueId);
 	const items = read.map(({ record, state }): CardItem => {
 		const status = cards.cardStatus(record, changed.has(record.id));
 		const date =
@@ -328,8 +333,7 @@ export async function cardList(leagueId: string): Promise<CardList> {
 			winners: state.over ? state.winners : []
 		};
 	});
-	items.sort((a, b) => b.date.localeCompare(a.date));
-	return { items, names };
+	return { items, names, total };
 }
 
 /** A league card, for the instructor. */

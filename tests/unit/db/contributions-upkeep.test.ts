@@ -14,6 +14,7 @@ import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
 import { expectKept, keptCount } from './contribution-helpers';
 import { at, resetDb } from './helpers';
+import { expectVerdictsKept } from './verdict-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
 beforeEach(resetDb);
@@ -160,6 +161,8 @@ async function run(steps: readonly Step[]): Promise<void> {
 			if (typeof (e as { code?: unknown }).code !== 'string') throw e;
 		}
 		await expectKept();
+		// The same writes keep the signature verdicts (issue 14).
+		await expectVerdictsKept();
 	}
 
 	async function apply(s: Step, gameId: string | undefined): Promise<void> {

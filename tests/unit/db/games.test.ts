@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceId } from '$lib/db/device';
 import * as games from '$lib/db/games';
+import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import { toSetup } from '$lib/db/records';
 import { newGame } from '$lib/rules/game';
@@ -150,5 +151,23 @@ describe('list', () => {
 
 	it('gives an empty list when there are no games', async () => {
 		expect(await games.list({ status: 'in-progress' })).toEqual([]);
+	});
+});
+
+describe('lastFinished and countWith (Home reads only what it shows)', () => {
+	it('gives the games that finished last, the latest first, at most the limit', async () => {
+		const ids: string[] = [];
+		for (let m = 0; m < 4; m++) {
+			ids.push((await games.create({ players: ['Ana', 'Ben'], now: at(m) })).id);
+		}
+		const [g0, g1, g2] = ids;
+		// Started in one order, finished in another.
+		await games.append(g2!, { type: 'end' }, { now: at(10) });
+		await games.append(g0!, { type: 'end' }, { now: at(11) });
+		await games.append(g1!, { type: 'end' }, { now: at(12) });
+		expect((await lists.lastFinished(2)).map((g) => g.id)).toEqual([g1, g0]);
+		expect((await lists.lastFinished(10)).map((g) => g.id)).toEqual([g1, g0, g2]);
+		expect(await lists.countWith('finished')).toBe(3);
+		expect(await lists.countWith('in-progress')).toBe(1);
 	});
 });

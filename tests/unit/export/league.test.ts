@@ -5,7 +5,7 @@ import * as cards from '$lib/db/cards';
 import * as games from '$lib/db/games';
 import * as sessions from '$lib/db/sessions';
 import { BOM } from '$lib/export/csv';
-import { leagueCsv } from '$lib/export/league';
+import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 
@@ -96,5 +96,38 @@ describe('leagueCsv', () => {
 			['2', 'void', '', '', 'no', 'Undo']
 		]);
 		expect(rows[1]!.Undoes).toBe(rows[0]!.Event);
+	});
+});
+
+describe('writeLeagueCsv (streamed a batch of games at a time)', () => {
+	it.each(EXPORT_KINDS)(
+		'writes %s in parts that make the same file, telling its progress',
+		async (kind) => {
+			const { leagueId } = await smallLeague();
+			const whole = await leagueCsv(leagueId, kind);
+			const parts: string[] = [];
+			const progress: [number, number][] = [];
+			const rows = await writeLeagueCsv(leagueId, kind, (part) => void parts.push(part), {
+				batch: 2,
+				onProgress: (done, total) => progress.push([done, total])
+			});
+			expect(parts.join('')).toBe(whole.text);
+			expect(rows).toBe(whole.rows);
+			if (kind !== 'standings') {
+				// Four games, two at a time: the header, then one part per batch.
+				expect(parts).toHaveLength(3);
+				expect(progress).toEqual([
+					[2, 4],
+					[4, 4]
+				]);
+			}
+		}
+	);
+
+	it('writes the header alone for a league without games', async () => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const parts: string[] = [];
+		expect(await writeLeagueCsv(leagueId, 'events', (part) => void parts.push(part))).toBe(0);
+		expect(parts.join('')).toMatch(/^\uFEFFDate,Game,/);
 	});
 });

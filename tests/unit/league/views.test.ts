@@ -111,6 +111,46 @@ describe('studentView', () => {
 	});
 });
 
+describe('cardList', () => {
+	it('pages the league’s cards, the latest started first, and counts them all', async () => {
+		const { leagueId, s } = await setUp();
+		const ids: string[] = [];
+		for (let minute = 1; minute <= 5; minute++) {
+			ids.push(
+				await playGame(leagueId, [s('Ana'), s('Ben')], [10, 5], { minute, sign: minute !== 3 })
+			);
+		}
+		const first = await cardList(leagueId, 2);
+		expect(first.total).toBe(5);
+		expect(first.items.map((c) => c.gameId)).toEqual([ids[4], ids[3]]);
+		const more = await cardList(leagueId, 4);
+		expect(more.items.map((c) => c.gameId)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
+		expect(more.items.map((c) => c.status)).toEqual(['signed', 'signed', 'unsigned', 'signed']);
+		expect((await cardList(leagueId)).items).toHaveLength(5);
+	});
+});
+
+describe('studentView reads the student’s games through the seats index', () => {
+	it('leaves out other students’ games and other leagues’, whatever they hold', async () => {
+		const { leagueId, s } = await setUp();
+		const mine = await playGame(leagueId, [s('Ana'), s('Ben')], [10, 5], { sign: false });
+		await playGame(leagueId, [s('Cara'), s('Dan')], [10, 5], { minute: 2, sign: false });
+		const seatsRead: string[] = [];
+		const where = db.games.where.bind(db.games);
+		db.games.where = ((index: string) => {
+			seatsRead.push(index);
+			return where(index);
+		}) as typeof db.games.where;
+		try {
+			const view = await studentView(leagueId, s('Ana').id);
+			expect(view.notCounted.map((g) => g.gameId)).toEqual([mine]);
+			expect(seatsRead).toEqual(['seats']);
+		} finally {
+			db.games.where = where;
+		}
+	});
+});
+
 describe('cardView', () => {
 	it('gives the card with its progression and date', async () => {
 		const { leagueId, s } = await setUp();

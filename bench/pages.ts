@@ -1,0 +1,178 @@
+/**
+ * The instructor's pages timed in Chromium on the built app, as a teacher meets them: a school
+ * loaded through the app's own db module (`school.ts`), then each page opened in a new tab,
+ * from navigation start to usable (its main content on screen) and to settled (checks done,
+ * charts drawn), with the peak JS heap while it loads (`performance.memory`).
+ */
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { NAME_SHIM } from './ui';
+
+/** The page-side bundle of `idb-entry.ts`, built once. */
+let code: string | null = null;
+async function bundle(root: string): Promise<string> {
+	if (code) return code;
+	const out = await build({
+		entryPoints: [join(root, 'bench/idb-entry.ts')],
+		bundle: true,
+		format: 'iife',
+		write: false,
+		minify: true,
+		alias: { $lib: join(root, 'src/lib') },
+		define: { 'import.meta.env.DEV': 'false' },
+		logLevel: 'silent'
+	});
+	code = out.outputFiles[0]?.text ?? '';
+	return code;
+}
+
+/** A school loaded into a browser context, with the bench's helpers in a tab. */
+export interface School {
+	context: BrowserContext;
+	helper: Page;
+	leagueIds: string[];
+	students: string[][];
+	loadMs: number;
+}
+
+/** A new context holding `classes` classes in each of `leagueCount` leagues. */
+export async function openSchool(
+	browser: Browser,
+	origin: string,
+	root: string,
+	classes: number,
+	leagueCount = 1
+): Promise<School> {
+	const context = await browser.newContext({
+		serviceWorkers: 'block',
+		viewport: { width: 1280, height: 800 }
+	});
+	await context.addInitScript(NAME_SHIM);
+	const helper = await context.newPage();
+	await helper.goto(`${origin}/settings`);
+	await helper.addScriptTag({ content: await bundle(root) });
+	const t0 = Date.now();
+	const { leagueIds, students } = await helper.evaluate(
+		([c, l]) =>
+			(
+				globalThis as unknown as {
+					bench: {
+						loadSchool(
+							c: number,
+							l: number
+						): Promise<{ leagueIds: string[]; students: string[][] }>;
+					};
+				}
+			).bench.loadSchool(c, l),
+		[classes, leagueCount] as const
+	);
+	return { context, helper, leagueIds, students, loadMs: Date.now() - t0 };
+}
+
+/** What a page shows once usable, and once settled: predicates run in the page. */
+export interface PageCheck {
+	name: string;
+	path: string;
+	usable: string;
+	settled: string;
+}
+
+/** The instructor's pages of league `leagueId`, and Home. */
+export function instructorPages(leagueId: string, student: string): PageCheck[] {
+	const chart = `document.querySelector('.plot canvas')`;
+	return [
+		{ name: 'home', path: '/', usable: `document.querySelector('.lists')`, settled: 'true' },
+		{
+			name: 'standings',
+			path: `/league/${leagueId}`,
+			usable: `document.querySelector('table tbody tr')`,
+			settled: `${chart} && !document.body.textContent.includes('Checking the cards')`
+		},
+		{
+			name: 'student page',
+			path: `/league/${leagueId}/students/${student}`,
+			usable: `document.querySelector('main h1') && document.querySelector('main h2')`,
+			settled: chart
+		},
+		{
+			name: 'card list',
+			path: `/league/${leagueId}/cards`,
+			usable: `document.querySelector('ul.cards li')`,
+			settled: 'true'
+		}
+	];
+}
+
+/** One page load: ms to usable and to settled from navigation start, peak heap in MB. */
+export interface PageTiming {
+	usable: number;
+	settled: number;
+	heapMb: number;
+}
+
+/** Opens `check` in a new tab of `context` and times it; the tab is closed after. */
+export async function timePage(
+	context: BrowserContext,
+	origin: string,
+	check: PageCheck,
+	timeoutMs = 120_000
+): Promise<PageTiming> {
+	const page = await context.newPage();
+	await page.addInitScript(
+		([usable, settled]) => {
+			const w = window as unknown as {
+				__marks: { usable?: number; settled?: number; heap: number };
+			};
+			w.__marks = { heap: 0 };
+			const isUsable = new Function(`return !!(${usable})`) as () => boolean;
+			const isSettled = new Function(`return !!(${settled})`) as () => boolean;
+			const tick = () => {
+				const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+				w.__marks.heap = Math.max(w.__marks.heap, memory?.usedJSHeapSize ?? 0);
+				try {
+					if (w.__marks.usable === undefined && document.body && isUsable()) {
+						w.__marks.usable = performance.now();
+					}
+					if (w.__marks.usable !== undefined && isSettled()) {
+						w.__marks.settled = performance.now();
+						return;
+					}
+				} catch {
+					// The page is not built yet.
+				}
+				requestAnimationFrame(tick);
+			};
+			requestAnimationFrame(tick);
+		},
+		[check.usable, check.settled]
+	);
+	await page.goto(`${origin}${check.path}`);
+	await page.waitForFunction(
+		() => (window as unknown as { __marks: { settled?: number } }).__marks.settled !== undefined,
+		undefined,
+		{ timeout: timeoutMs, polling: 100 }
+	);
+	const marks = await page.evaluate(
+		() =>
+			(window as unknown as { __marks: { usable: number; settled: number; heap: number } }).__marks
+	);
+	await page.close();
+	return { usable: marks.usable, settled: marks.settled, heapMb: marks.heap / 1024 / 1024 };
+}
+
+/** Opens `checks` in tabs left open (the instructor's other tabs), each once usable. */
+export async function openTabs(
+	context: BrowserContext,
+	origin: string,
+	checks: PageCheck[]
+): Promise<Page[]> {
+	const pages: Page[] = [];
+	for (const check of checks) {
+		const page = await context.newPage();
+		await page.goto(`${origin}${check.path}`);
+		await page.waitForFunction(check.usable, undefined, { timeout: 120_000, polling: 100 });
+		pages.push(page);
+	}
+	return pages;
+}

@@ -1,0 +1,67 @@
+/**
+ * A signed card's signature check as a kept verdict (schema version 8, issue 14). Pure: no
+ * database, so the upkeep middleware (`verdicts-upkeep.ts`), the version 8 upgrade and the
+ * tests all judge a card the same way, from its record, events and signatures.
+ *
+ * Why a synchronous SHA-256 (`rules/sha256.ts`) and not WebCrypto's: the verdict is written in
+ * the same IndexedDB transaction as the write that changes it, and a transaction commits as
+ * soon as it waits on anything but its own requests; WebCrypto's digest is such a wait.
+ */
+import { cardStatus } from '$lib/rules/card';
+import { canonicalCard } from '$lib/rules/fingerprint';
+import { sha256HexSync } from '$lib/rules/sha256';
+import type { PlayerId } from '$lib/rules/types';
+import { lockedWithResult } from './contributions';
+import {
+	toCard,
+	type EventRecord,
+	type GameRecord,
+	type SignatureRecord,
+	type VerdictRecord
+} from './records';
+
+/** Oldest first; the id orders signatures made in the same millisecond. */
+export function bySigning(a: SignatureRecord, b: SignatureRecord): number {
+	return a.signedAt.localeCompare(b.signedAt) || a.id.localeCompare(b.id);
+}
+
+/** Each player's latest signature not set aside. */
+export function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
+	const latest = new Map<PlayerId, SignatureRecord>();
+	for (const s of [...all].sort(bySigning)) if (s.setAsideAt === null) latest.set(s.playerId, s);
+	return latest;
+}
+
+/** The fingerprint of `record` with `events` as stored, computed synchronously. */
+export function printOf(record: GameRecord, events: readonly EventRecord[]): string {
+	return sha256HexSync(canonicalCard(toCard(record, events)));
+}
+
+/**
+ * The verdict on `record` with its `events` (in order) and every one of its `signatures`, or
+ * null when the game is not locked with its result (nothing to keep: such a card does not count
+ * whatever its signatures say). The same judgement as `signatures.inspect`.
+ */
+export function verdictOf(
+	record: GameRecord,
+	events: readonly EventRecord[],
+	signatures: readonly SignatureRecord[]
+): VerdictRecord | null {
+	if (!lockedWithResult(record) || record.fingerprint === null) return null;
+	const latest = counting(signatures);
+	const status = cardStatus({
+		players: record.seats,
+		signatures: [...latest.values()].map((s) => ({
+			player: s.playerId,
+			fingerprint: s.fingerprint
+		})),
+		locked: record.fingerprint,
+		current: printOf(record, events)
+	});
+	return {
+		gameId: record.id,
+		leagueId: record.leagueId,
+		fingerprint: record.fingerprint,
+		changed: status === 'signed' ? 0 : 1
+	};
+}

@@ -1,0 +1,36 @@
+/**
+ * Checks for the verdicts table (schema version 8). Import `fake-indexeddb/auto` first (see
+ * helpers.ts).
+ */
+import { expect } from 'vitest';
+import { db } from '$lib/db/db';
+import type { VerdictRecord } from '$lib/db/records';
+import { verdictOf } from '$lib/db/verdicts';
+
+function byGame(a: VerdictRecord, b: VerdictRecord): number {
+	return a.gameId.localeCompare(b.gameId);
+}
+
+/** The verdicts the stored games, events and signatures imply, judged afresh. */
+export async function judgedAfresh(): Promise<VerdictRecord[]> {
+	const [games, events, signed] = await Promise.all([
+		db.games.toArray(),
+		db.events.toArray(),
+		db.signatures.toArray()
+	]);
+	const out: VerdictRecord[] = [];
+	for (const game of games) {
+		const verdict = verdictOf(
+			game,
+			events.filter((e) => e.gameId === game.id).sort((a, b) => a.seq - b.seq),
+			signed.filter((s) => s.gameId === game.id)
+		);
+		if (verdict) out.push(verdict);
+	}
+	return out.sort(byGame);
+}
+
+/** Expects the stored verdicts to be exactly those judged afresh from the stored records. */
+export async function expectVerdictsKept(): Promise<void> {
+	expect((await db.verdicts.toArray()).sort(byGame)).toEqual(await judgedAfresh());
+}

@@ -1,0 +1,231 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { DB_NAME, MugginsDB, db } from '$lib/db/db';
+import * as games from '$lib/db/games';
+import * as inbox from '$lib/db/inbox';
+import * as leagues from '$lib/db/leagues';
+import * as outbox from '$lib/db/outbox';
+import type { EventRecord, PlayerRecord } from '$lib/db/records';
+import * as signatures from '$lib/db/signatures';
+import * as transfer from '$lib/db/transfer';
+import { at, resetDb } from './helpers';
+import { leagueWith, playGame, signForTest } from './league-helpers';
+import { expectVerdictsKept, judgedAfresh } from './verdict-helpers';
+
+beforeEach(resetDb);
+
+/** A class of four with one honest signed card, one signed card to tamper with, one unsigned. */
+async function classWithCards() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
+	const s = (name: string) => students.get(name) as PlayerRecord;
+	const honest = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
+	const tampered = await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], { minute: 2 });
+	const unsigned = await playGame(leagueId, [s('Ana'), s('Dan')], [5, 10], {
+		minute: 3,
+		sign: false
+	});
+	return { leagueId, s, honest, tampered, unsigned };
+}
+
+/** A stored score event of game `gameId`, to edit by hand. */
+async function scoreOf(gameId: string): Promise<EventRecord> {
+	const rows = await db.events
+		.where('[gameId+seq]')
+		.between([gameId, 0], [gameId, Infinity])
+		.toArray();
+	return rows.find((e) => e.event.type === 'score')!;
+}
+
+async function changed(leagueId: string): Promise<string[]> {
+	return [...(await cards.changedAfterSigning(leagueId))].sort();
+}
+
+describe('a verdict is kept for every signed card, in the write that signs it', () => {
+	it('sign: one verdict per locked card, none for unsigned or in-progress games', async () => {
+		const { leagueId, honest, tampered } = await classWithCards();
+		const kept = await db.verdicts.toArray();
+		expect(kept.map((v) => v.gameId).sort()).toEqual([honest, tampered].sort());
+		expect(kept.every((v) => v.leagueId === leagueId && v.changed === 0)).toBe(true);
+		expect(kept.map((v) => v.fingerprint)).toEqual(
+			await Promise.all(kept.map(async (v) => (await db.games.get(v.gameId))!.fingerprint))
+		);
+		await expectVerdictsKept();
+	});
+
+	it('a score tap on a game in progress writes no verdict', async () => {
+		const { leagueId, s } = await classWithCards();
+		const game = await games.create({
+			players: [{ id: s('Ben').id }, { id: s('Cara').id }],
+			leagueId
+		});
+		const before = await db.verdicts.toArray();
+		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
+		expect(await db.verdicts.toArray()).toEqual(before);
+	});
+
+	it('reopen removes the verdict; signing again brings it back', async () => {
+		const { tampered } = await classWithCards();
+		await signatures.reopen(tampered, 'Missed a count', { now: at(60) });
+		expect(await db.verdicts.get(tampered)).toBeUndefined();
+		await signForTest(tampered, at(61));
+		expect(await db.verdicts.get(tampered)).toMatchObject({ changed: 0 });
+		await expectVerdictsKept();
+	});
+});
+
+describe('every write that can change a verdict changes it in the same transaction', () => {
+	it('an event edited, then put back', async () => {
+		const { leagueId, tampered } = await classWithCards();
+		const row = await scoreOf(tampered);
+		const count = (row.event as { count: number }).count;
+		await db.events.put({ ...row, event: { ...row.event, count: count + 5 } as typeof row.event });
+		expect(await changed(leagueId)).toEqual([tampered]);
+		await db.events.put(row);
+		expect(await changed(leagueId)).toEqual([]);
+		await expectVerdictsKept();
+	});
+
+	it('an event deleted by key, by range, and events added back', async () => {
+		const { leagueId, tampered } = await classWithCards();
+		const all = await games.eventsOf(tampered);
+		const last = all.at(-1)!;
+		await db.events.delete([tampered, last.seq]);
+		expect(await changed(leagueId)).toEqual([tampered]);
+		await db.events.add(last);
+		expect(await changed(leagueId)).toEqual([]);
+		await db.events.where('[gameId+seq]').between([tampered, 0], [tampered, Infinity]).delete();
+		expect(await changed(leagueId)).toEqual([tampered]);
+		await db.events.bulkAdd(all);
+		expect(await changed(leagueId)).toEqual([]);
+		await db.events.clear();
+		expect((await changed(leagueId)).length).toBe(2);
+		await expectVerdictsKept();
+	});
+
+	it('a signature set aside, deleted, or moved to another card by hand', async () => {
+		const { leagueId, honest, tampered } = await classWithCards();
+		const [first, second] = await signatures.list(honest);
+		await db.signatures.update(first!.id, { setAsideAt: at(70), setAsideReason: 'x' });
+		expect(await changed(leagueId)).toEqual([honest]);
+		await db.signatures.put(first!);
+		expect(await changed(leagueId)).toEqual([]);
+		await db.signatures.delete(second!.id);
+		expect(await changed(leagueId)).toEqual([honest]);
+		await db.signatures.add(second!);
+		await db.signatures.put({ ...second!, gameId: tampered });
+		expect(await changed(leagueId)).toEqual([honest]);
+		await db.signatures.where('gameId').equals(honest).delete();
+		await db.signatures.clear();
+		expect(await changed(leagueId)).toEqual([honest, tampered].sort());
+		await expectVerdictsKept();
+	});
+
+	it('the record edited: its fingerprint, its league, voided and restored', async () => {
+		const { leagueId, honest, tampered } = await classWithCards();
+		const other = await leagueWith(['Eve', 'Fay'], 'Period 5');
+		await db.games.update(honest, { fingerprint: 'f'.repeat(64) });
+		expect(await changed(leagueId)).toEqual([honest]);
+		// The league is part of what was signed: moved by hand, the card no longer matches.
+		await db.games.update(tampered, { leagueId: other.leagueId });
+		expect(await db.verdicts.get(tampered)).toMatchObject({ leagueId: other.leagueId, changed: 1 });
+		expect(await changed(leagueId)).toEqual([honest]);
+		await cards.voidCard(tampered, 'Wrong rules');
+		await cards.restore(tampered);
+		expect(await changed(other.leagueId)).toEqual([tampered]);
+		await db.games.update(tampered, { leagueId });
+		expect(await changed(leagueId)).toEqual([honest]);
+		await expectVerdictsKept();
+	});
+
+	it('a game and its verdict leave together: deleted, league removed, every game cleared', async () => {
+		const { leagueId, honest } = await classWithCards();
+		await db.games.delete(honest);
+		expect(await db.verdicts.get(honest)).toBeUndefined();
+		await expectVerdictsKept();
+		const other = await classWithCards();
+		await leagues.remove(leagueId);
+		await expectVerdictsKept();
+		expect(await db.verdicts.count()).toBe(2);
+		await db.games.where('leagueId').equals(other.leagueId).delete();
+		expect(await db.verdicts.count()).toBe(0);
+		await classWithCards();
+		await db.games.clear();
+		expect(await db.verdicts.count()).toBe(0);
+	});
+
+	it('a quick game attached to a league and signed', async () => {
+		const { leagueId, s } = await classWithCards();
+		const seats = [{ id: s('Ana').id }, { id: s('Cara').id }];
+		const quick = await games.create({ players: seats, now: at(30) });
+		await games.append(quick.id, { type: 'score', player: seats[0]!.id, count: 10 });
+		await games.append(quick.id, { type: 'end' });
+		await outbox.attach(quick.id, leagueId);
+		await signForTest(quick.id);
+		expect(await db.verdicts.get(quick.id)).toMatchObject({ leagueId, changed: 0 });
+		await expectVerdictsKept();
+	});
+
+	it('a card received through the inbox', async () => {
+		const { leagueId, tampered } = await classWithCards();
+		const card = await outbox.cardOf(tampered);
+		await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+			await db.games.delete(tampered);
+			await db.events.where('[gameId+seq]').between([tampered, 0], [tampered, Infinity]).delete();
+			await db.signatures.where('gameId').equals(tampered).delete();
+		});
+		expect(await db.verdicts.get(tampered)).toBeUndefined();
+		await inbox.receive(leagueId, card);
+		expect(await db.verdicts.get(tampered)).toMatchObject({ changed: 0 });
+		await expectVerdictsKept();
+	});
+
+	it.each(['merge', 'replace'] as const)(
+		'a backup restored (%s), tampered card included',
+		async (mode) => {
+			const { leagueId, tampered } = await classWithCards();
+			const row = await scoreOf(tampered);
+			await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+			const snapshot = await transfer.dump();
+			await resetDb();
+			await transfer.restore(snapshot, mode);
+			expect(await changed(leagueId)).toEqual([tampered]);
+			await expectVerdictsKept();
+		}
+	);
+});
+
+describe('version 8 (signature verdicts)', () => {
+	it('judges every signed card of an older database once, as it is', async () => {
+		const { leagueId, tampered } = await classWithCards();
+		const row = await scoreOf(tampered);
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const expected = await judgedAfresh();
+		const stored = await transfer.dump();
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(6).stores({
+			players: 'id, nameKey, leagueId',
+			games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+			events: '[gameId+seq]',
+			meta: 'key',
+			signatures: 'id, gameId',
+			leagues: 'id',
+			sessions: 'id, [leagueId+date]',
+			matches: 'id, *gameIds',
+			inbox: 'id, leagueId, gameId',
+			turnIns: 'gameId',
+			contributions: '[leagueId+page]'
+		});
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		expect(await upgraded.verdicts.toArray()).toEqual(expected);
+		expect(expected.filter((v) => v.changed === 1).map((v) => v.gameId)).toEqual([tampered]);
+		upgraded.close();
+		expect(await changed(leagueId)).toEqual([tampered]);
+	});
+});
