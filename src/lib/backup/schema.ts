@@ -233,7 +233,8 @@ export {
 	league as LeagueSchema,
 	game as GameSchema,
 	eventRecord as EventRecordSchema,
-	signature as SignatureSchema
+	signature as SignatureSchema,
+	session as SessionSchema
 };
 
 /** Everything a backup holds, table by table. */
