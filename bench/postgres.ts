@@ -21,7 +21,9 @@ export function startCluster(port: number): Cluster | null {
 	const root = process.getuid?.() === 0;
 	const run = (cmd: string, args: string[]) =>
 		root
-			? execFileSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], { stdio: 'ignore' })
+			? execFileSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], {
+					stdio: 'ignore'
+				})
 			: execFileSync(join(BIN, cmd), args, { stdio: 'ignore' });
 	if (root) {
 		const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());

@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
 import { offlineStart } from './offline-start';
+import { serverFigures } from './server';
 import { figure, report, type Figure } from './report';
 import { gamesCsv, standingsCsv, standingsInNode } from './standings-node';
 import { standingsInChromium } from './standings-idb';
@@ -171,6 +172,7 @@ async function main(): Promise<boolean> {
 		await browser.close();
 		if (server.pid) process.kill(-server.pid);
 	}
+	figures.push(...(await serverFigures()));
 	return report(figures, join(root, 'bench/results.json'));
 }
 

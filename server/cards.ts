@@ -52,44 +52,51 @@ export async function pushCard(
 		events: checked.events,
 		signatures: checked.signatures
 	});
-	return db.transaction(async (q) => {
-		const seats = checked.game.seats;
-		const lines = await q<{ id: string; name: string }>(
-			'select id, name from players where league_id = $1 and id = any($2)',
-			[leagueId, seats]
-		);
-		const byId = new Map(lines.map((l) => [l.id, { name: l.name, leagueId }]));
-		const reasons = rosterReasons(
-			checked,
-			leagueId,
-			seats.map((s) => byId.get(s))
-		);
-		const first = reasons[0];
-		if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
-		// The league row's lock orders this league's pushes: seq follows commit order.
-		const [league] = await q<{ card_seq: number }>(
-			'select card_seq from leagues where id = $1 for update',
-			[leagueId]
-		);
-		if (!league) throw new ApiError(404, 'server-not-found');
-		const [held] = await q<{ seq: number }>(
+	try {
+		return await db.transaction(async (q) => {
+			const seats = checked.game.seats;
+			const lines = await q<{ id: string; name: string }>(
+				'select id, name from players where league_id = $1 and id = any($2)',
+				[leagueId, seats]
+			);
+			const byId = new Map(lines.map((l) => [l.id, { name: l.name, leagueId }]));
+			const reasons = rosterReasons(
+				checked,
+				leagueId,
+				seats.map((s) => byId.get(s))
+			);
+			const first = reasons[0];
+			if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
+			// Taking the next number locks the league's row until commit, so this league's cards are
+			// numbered in commit order; a card already there undoes it (see Duplicate).
+			const [league] = await q<{ card_seq: number }>(
+				'update leagues set card_seq = card_seq + 1 where id = $1 returning card_seq',
+				[leagueId]
+			);
+			if (!league) throw new ApiError(404, 'server-not-found');
+			const seq = Number(league.card_seq);
+			const inserted = await q(
+				`with seen as (update devices set last_seen_at = now() where id = $6)
+			insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
+			values ($1, $2, $3, $4, $5, $6)
+			on conflict (league_id, game_id, fingerprint) do nothing returning seq`,
+				[leagueId, seq, checked.game.id, checked.fingerprint, JSON.stringify(stored), deviceId]
+			);
+			if (inserted.length === 0) throw new Duplicate();
+			return { created: true, seq };
+		});
+	} catch (e) {
+		if (!(e instanceof Duplicate)) throw e;
+		const [held] = await db.query<{ seq: number }>(
 			'select seq from cards where league_id = $1 and game_id = $2 and fingerprint = $3',
 			[leagueId, checked.game.id, checked.fingerprint]
 		);
-		if (held) return { created: false, seq: Number(held.seq) };
-		const seq = Number(league.card_seq) + 1;
-		await q(
-			`insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
-			values ($1, $2, $3, $4, $5, $6)`,
-			[leagueId, seq, checked.game.id, checked.fingerprint, JSON.stringify(stored), deviceId]
-		);
-		await q('update leagues set card_seq = $2 where id = $1', [leagueId, seq]);
-		if (deviceId) {
-			await q('update devices set last_seen_at = now() where id = $1', [deviceId]);
-		}
-		return { created: true, seq };
-	});
+		return { created: false, seq: Number(held?.seq) };
+	}
 }
+
+/** Thrown to roll back a push whose card is already stored (its number is not used). */
+class Duplicate extends Error {}
 
 /** A received card as the instructor pulls it. */
 export interface PulledCard {
