@@ -221,7 +221,7 @@ const turnIn = v.object({
 	gameId: id,
 	fingerprint: hex64,
 	at: time,
-	how: v.picklist(['qr', 'file'])
+	how: v.picklist(['qr', 'file', 'server'])
 });
 
 /**

@@ -152,7 +152,30 @@ export interface PinHashRecord {
 export type MetaRecord =
 	| { key: 'deviceId'; value: string }
 	| { key: 'currentLeague'; value: string }
-	| { key: 'pin'; value: PinHashRecord };
+	| { key: 'pin'; value: PinHashRecord }
+	// Issue 16: the school server's address, and the leagues this device syncs through it.
+	| { key: 'serverAddress'; value: string }
+	| { key: 'serverLinks'; value: ServerLink[] };
+
+/**
+ * A league this device syncs through the school server: as its instructor (who registered it)
+ * or as a group phone (joined with a join code). The token is this device's secret.
+ */
+export interface ServerLink {
+	leagueId: string;
+	address: string;
+	role: 'instructor' | 'device';
+	token: string;
+	/** The instructor's: the code phones join with, and when it stops working. */
+	joinCode: string | null;
+	joinCodeExpiresAt: string | null;
+	/** The instructor's: the server's number of the last card pulled into the inbox. */
+	pulled: number;
+	/** The instructor's: the league, roster and sessions as last pushed (to push only changes). */
+	pushedDigest: string | null;
+	/** Set when the server said this device was removed: it stops syncing. */
+	revoked: boolean;
+}
 
 /**
  * One player's signature of a card. Never deleted: a reopening sets it aside (it stays in the
@@ -329,7 +352,7 @@ export interface TurnInRecord {
 	/** The fingerprint of the card as turned in; a reopened and re-signed card is turned in again. */
 	fingerprint: string;
 	at: string;
-	how: 'qr' | 'file';
+	how: 'qr' | 'file' | 'server';
 }
 
 /**
