@@ -373,8 +373,12 @@ export function createApp(opts: ServerOptions): Hono {
 				}
 			})
 		);
-		// Every other path is a page of the single-page app: its shell.
-		app.get('*', (c) => c.html(shell));
+		// Every other path is a page of the single-page app: its shell. A missing file (an asset
+		// of an older build) is a 404, never the shell under a script's name.
+		app.get('*', (c) => {
+			if (c.req.path.startsWith('/_app/') || /\.[a-z0-9]+$/i.test(c.req.path)) throw notFound();
+			return c.html(shell);
+		});
 	}
 	return app;
 }

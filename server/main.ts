@@ -35,7 +35,11 @@ const server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
 async function stop(signal: string): Promise<void> {
 	log.info({ signal }, 'stopping');
 	server.close();
-	await db.close();
+	// Idle keep-alive connections would hold the process open; the database closes cleanly, or
+	// the exit comes anyway after five seconds (every answered write is committed already).
+	const later = setTimeout(() => process.exit(0), 5000);
+	later.unref();
+	await db.close().catch(() => {});
 	process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '../..');
 
 /** Starts the server on `port` with `env` added; resolves once it answers its health check. */
-export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startServer(
+	port: number,
+	env: Record<string, string>
+): Promise<ChildProcess> {
 	// Node itself with tsx's loader, so a kill reaches the server (tsx's CLI would be a parent).
 	const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 		cwd: ROOT,
@@ -36,7 +39,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
 export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	return new Promise((resolve) => {
 		if (child.exitCode !== null || child.signalCode !== null) return resolve();
-		child.once('exit', () => resolve());
+		const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
+		child.once('exit', () => {
+			clearTimeout(hard);
+			resolve();
+		});
 		child.kill(signal);
 	});
 }
