@@ -56,7 +56,7 @@ export default defineConfig({
 	},
 	preview: { port: 4173, strictPort: true },
 	test: {
-		include: ['tests/unit/**/*.test.ts'],
+		include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
 		environment: 'node'
 	}
 });

@@ -15,6 +15,7 @@ import { firstLoadJS, precacheKB } from './bundle';
 import { offlineStart } from './offline-start';
 import { instructorPages, openSchool, openTabs, timePage, type School } from './pages';
 import { figure as made, report, type Figure } from './report';
+import { serverFigures } from './server';
 import { tapToPaint } from './tap';
 import { percentile, startGame } from './ui';
 
@@ -225,6 +226,7 @@ async function main(): Promise<boolean> {
 		await browser.close();
 		if (server.pid) process.kill(-server.pid);
 	}
+	figures.push(...(await serverFigures()));
 	return report(figures, join(root, 'bench/results.json'));
 }
 

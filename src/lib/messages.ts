@@ -199,6 +199,19 @@ const sentences = {
 		`That file or code does not hold together${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
 	'inbox-copy':
 		'The same game as a card already received, under another name: it counts only if you choose it.',
+	// Issue 16: the school server (its refusals) and the app's connection to it
+	'server-malformed': (p) =>
+		`The server could not read that request${p.detail ? ` (${p.detail})` : ''}. Nothing was stored.`,
+	'server-unauthorized': 'This device is not known to the school server: join the league again.',
+	'server-revoked': 'The instructor removed this device from the league on the school server.',
+	'server-forbidden': 'Only the instructor of this league may do that.',
+	'server-too-big': 'That is far bigger than any card or league. Nothing was stored.',
+	'server-not-found': 'The school server has no such league or device.',
+	'server-league-exists': 'The school server already has this league.',
+	'server-join-code': 'That join code is not right, or it has expired: ask the instructor.',
+	'server-rate-limited': 'Too many wrong join codes: wait ten minutes, then try again.',
+	'sync-unreachable': 'The school server cannot be reached. Cards wait on this device.',
+	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>

@@ -223,7 +223,7 @@ const turnIn = v.object({
 	gameId: id,
 	fingerprint: hex64,
 	at: time,
-	how: v.picklist(['qr', 'file'])
+	how: v.picklist(['qr', 'file', 'server'])
 });
 
 /**
@@ -235,7 +235,8 @@ export {
 	league as LeagueSchema,
 	game as GameSchema,
 	eventRecord as EventRecordSchema,
-	signature as SignatureSchema
+	signature as SignatureSchema,
+	session as SessionSchema
 };
 
 /** Everything a backup holds, table by table. */

@@ -9,131 +9,15 @@
  * twice is one record (`gameId:fingerprint`); two versions that both pass are both kept as
  * `conflict`, neither counting, until the instructor chooses one.
  */
-import { bare, own } from '$lib/rules/bare';
 import Dexie from 'dexie';
-import { messageFor } from '$lib/messages';
-import { isRuleError } from '$lib/rules/errors';
-import type { PlayerId } from '$lib/rules/types';
+import { examine, rosterReasons } from '$lib/transfer/card-check';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { assertOwnIds, assertSameLeague, checkGame, contentOf } from './incoming';
-import {
-	type EventRecord,
-	type GameRecord,
-	type InboxReason,
-	type InboxRecord,
-	type ReceivedCard,
-	type SignatureRecord
-} from './records';
+import { assertOwnIds, assertSameLeague } from './incoming';
+import type { InboxRecord, ReceivedCard } from './records';
 
-/** A card that cannot be a game at all (events of another game, out of order, refused). */
-export class BrokenCardError extends Error {
-	readonly code = 'transfer-damaged';
-	readonly params: { detail: string };
-
-	constructor(detail: string) {
-		super(`The card is damaged: ${detail}`);
-		this.name = 'BrokenCardError';
-		this.params = { detail };
-	}
-}
-
-/** The game's record with only the fields this version knows (a file may carry others). */
-function knownGame(g: GameRecord): GameRecord {
-	return {
-		id: g.id,
-		rulesetId: g.rulesetId,
-		options: g.options,
-		seats: g.seats,
-		sides: g.sides,
-		status: g.status,
-		createdAt: g.createdAt,
-		updatedAt: g.updatedAt,
-		finishedAt: g.finishedAt,
-		leagueId: g.leagueId,
-		sessionId: g.sessionId,
-		deviceId: g.deviceId,
-		voidedAt: g.voidedAt,
-		voidReason: g.voidReason,
-		signedAt: g.signedAt,
-		fingerprint: g.fingerprint,
-		result: g.result
-	};
-}
-
-/** What a received card is, once checked: the game to store, and why it would not count. */
-interface Checked {
-	game: GameRecord;
-	events: EventRecord[];
-	signatures: SignatureRecord[];
-	fingerprint: string;
-	/** What its play is, whatever its game id (`incoming.contentOf`). */
-	content: string;
-	reasons: InboxReason[];
-	names: Record<PlayerId, string>;
-}
-
-/**
- * Checks everything but the roster and the other versions (which need the store).
- * @throws BrokenCardError when the card cannot be a game
- */
-async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
-	const received = card.signatures.filter((s) => s.setAsideAt === null);
-	let checked;
-	try {
-		checked = await checkGame(
-			{ game: knownGame(card.game), events: card.events, signatures: received },
-			{ sealedBySignatures: true }
-		);
-	} catch (e) {
-		if (e instanceof DbError && e.code === 'incoming-damaged') {
-			throw new BrokenCardError(String(e.params.detail ?? ''));
-		}
-		if (isRuleError(e)) throw new BrokenCardError(messageFor(e));
-		throw e;
-	}
-	const { game, events, signatures, print } = checked;
-	if (!checked.playable) throw new BrokenCardError('an entry breaks the rules');
-	const names: Record<PlayerId, string> = bare();
-	for (const s of signatures) names[s.playerId] = s.name;
-	const reasons: InboxReason[] = [];
-	if (game.leagueId !== leagueId) reasons.push({ code: 'inbox-other-league' });
-	if (!checked.over) reasons.push({ code: 'inbox-not-finished' });
-	const signedOther = signatures.some((s) => s.fingerprint !== print);
-	if (signedOther || (game.fingerprint !== null && game.fingerprint !== print)) {
-		reasons.push({ code: 'inbox-changed' });
-	}
-	for (const seat of game.seats) {
-		if (!signatures.some((s) => s.playerId === seat && s.fingerprint === print) && !signedOther) {
-			reasons.push({ code: 'inbox-unsigned', name: own(names, seat) ?? seat });
-		}
-	}
-	const lastSigned =
-		signatures
-			.map((s) => s.signedAt)
-			.sort()
-			.at(-1) ?? null;
-	const stored: GameRecord = {
-		...game,
-		status: checked.over ? 'finished' : 'in-progress',
-		voidedAt: null,
-		voidReason: null,
-		signedAt: game.signedAt ?? lastSigned,
-		fingerprint: print
-	};
-	return {
-		// The summary the standings read (`result`) was recomputed by `checkGame`, never taken
-		// from the card: it is not covered by the fingerprint.
-		game: stored,
-		events,
-		signatures,
-		fingerprint: print,
-		content: await contentOf(game, events),
-		reasons,
-		names
-	};
-}
+export { BrokenCardError } from '$lib/transfer/card-check';
 
 async function eraseGame(gameId: string): Promise<void> {
 	await db.events
@@ -177,21 +61,7 @@ export async function receive(
 				// card that passed is "already received".
 				if (held && held.state !== 'refused') return held;
 				const roster = await db.players.bulkGet(checked.game.seats);
-				// A player who did not sign is named from this roster when they are on it.
-				checked.game.seats.forEach((seat, i) => {
-					const known = roster[i]?.name;
-					if (known && !own(checked.names, seat)) checked.names[seat] = known;
-				});
-				const reasons = checked.reasons.map((r) =>
-					r.name !== undefined ? { ...r, name: own(checked.names, r.name) ?? r.name } : r
-				);
-				if (!reasons.some((r) => r.code === 'inbox-other-league')) {
-					checked.game.seats.forEach((seat, i) => {
-						if (roster[i]?.leagueId !== leagueId) {
-							reasons.push({ code: 'inbox-not-on-roster', name: own(checked.names, seat) ?? seat });
-						}
-					});
-				}
+				const reasons = rosterReasons(checked, leagueId, roster);
 				const entry: InboxRecord = {
 					id,
 					leagueId,

@@ -12,144 +12,15 @@
  * Everything is checked before the first write: a refused record changes nothing.
  */
 import { bare } from '$lib/rules/bare';
-import { cardResult, cardStatus } from '$lib/rules/card';
-import { canonicalJson } from '$lib/rules/canonical';
-import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
 import { db } from './db';
 import { DbError } from './errors';
-import { replayRecords } from './log';
+import { checkGame, contentOf, incomingName, quoted } from './game-check';
 import { MAX_LEAGUE_NAME } from './leagues';
-import { cleanName, MAX_NAME_LENGTH, nameKey } from './players';
-import {
-	toCard,
-	toSetup,
-	type EventRecord,
-	type GameRecord,
-	type InboxRecord,
-	type SignatureRecord
-} from './records';
-import { counting } from './verdicts';
+import { cleanName, nameKey } from './players';
+import type { EventRecord, GameRecord, InboxRecord, SignatureRecord } from './records';
 import type { StoreDump } from './transfer';
 
-/** The most entries a game may bring in: a card file's limit, on every path in. */
-export const MAX_EVENTS = 5000;
-/** The most signatures a game may bring in, those set aside by reopenings included. */
-export const MAX_SIGNATURES = 64;
-
-/** A name short enough to quote in a message. */
-function quoted(name: string): string {
-	return name.length > 24 ? `${name.slice(0, 24)}…` : name;
-}
-
-/**
- * A name from outside, cleaned by the one name rule.
- * @throws DbError `incoming-name` when nothing is left of it or it is too long
- */
-export function incomingName(name: unknown): string {
-	const clean = typeof name === 'string' ? cleanName(name) : '';
-	if (clean === '' || clean.length > MAX_NAME_LENGTH) {
-		throw new DbError('incoming-name', {
-			name: quoted(typeof name === 'string' ? cleanName(name) : ''),
-			max: MAX_NAME_LENGTH
-		});
-	}
-	return clean;
-}
-
-/** A game as it arrives: its record, its whole log and its signatures. */
-export interface IncomingGame {
-	game: GameRecord;
-	events: EventRecord[];
-	signatures: SignatureRecord[];
-}
-
-/** A game checked on its way in, with what was computed from its events. */
-export interface CheckedGame extends IncomingGame {
-	/** The fingerprint of the card as its events are (not the one it claims). */
-	print: string;
-	/** Every event the rules accept, in order. */
-	playable: boolean;
-	over: boolean;
-	/** When its last event was recorded (or the game made, without events). */
-	finishedAt: string;
-}
-
-/**
- * Checks one game from outside and derives what the standings count from its signed events:
- * the log is one game's, in order, within the limits; signers' names follow the name rule;
- * `result` is recomputed when every player signed the card as its events are now, else null
- * (so a card changed after signing, or a forged result, counts nowhere).
- * @throws DbError `incoming-too-big`, `incoming-damaged`, `incoming-name`
- */
-export async function checkGame(
-	incoming: IncomingGame,
-	opts: { sealedBySignatures?: boolean } = {}
-): Promise<CheckedGame> {
-	const { game } = incoming;
-	if (incoming.events.length > MAX_EVENTS) {
-		throw new DbError('incoming-too-big', { max: MAX_EVENTS });
-	}
-	if (incoming.signatures.length > MAX_SIGNATURES) {
-		throw new DbError('incoming-damaged', { detail: 'too many signatures' });
-	}
-	const events = [...incoming.events].sort((a, b) => a.seq - b.seq);
-	if (events.some((e, i) => e.gameId !== game.id || e.seq !== i + 1)) {
-		throw new DbError('incoming-damaged', { detail: 'its entries are not one game’s log' });
-	}
-	if (incoming.signatures.some((s) => s.gameId !== game.id)) {
-		throw new DbError('incoming-damaged', { detail: 'a signature is of another game' });
-	}
-	const signatures = incoming.signatures.map((s) => ({ ...s, name: incomingName(s.name) }));
-	const { state, refused } = replayRecords(toSetup(game), events);
-	const print = await fingerprint(toCard(game, events));
-	const latest = [...counting(signatures).values()];
-	// A card turned in is sealed by its signatures: the lock is set on the device receiving it.
-	const sealed = opts.sealedBySignatures === true;
-	const lastSigned =
-		latest
-			.map((s) => s.signedAt)
-			.sort()
-			.at(-1) ?? null;
-	const signedAt = game.signedAt ?? (sealed ? lastSigned : null);
-	const signed =
-		cardStatus({
-			players: game.seats,
-			signatures: latest.map((s) => ({ player: s.playerId, fingerprint: s.fingerprint })),
-			locked: game.fingerprint ?? (sealed ? print : null),
-			current: print
-		}) === 'signed';
-	const finishedAt = game.finishedAt ?? events.at(-1)?.at ?? game.createdAt;
-	const counts = signed && state.over && refused.length === 0 && signedAt !== null;
-	return {
-		game: {
-			...game,
-			result: counts ? cardResult(state, game.finishedAt ?? signedAt ?? finishedAt) : null
-		},
-		events,
-		signatures,
-		print,
-		playable: refused.length === 0,
-		over: state.over,
-		finishedAt
-	};
-}
-
-/**
- * What a card's play is, whatever game id it was saved under: its players and every entry
- * with the time it was recorded. Two cards with the same content are the same game played
- * once (a copy saved under a new id with its fingerprint recomputed is still the same play).
- */
-export function contentOf(game: GameRecord, events: readonly EventRecord[]): Promise<string> {
-	return sha256Hex(
-		canonicalJson({
-			players: game.seats,
-			events: events.map((e) => ({
-				body: Object.fromEntries(Object.entries(e.event).filter(([k]) => k !== 'id')),
-				at: e.at
-			}))
-		})
-	);
-}
+export { incomingName, MAX_EVENTS } from './game-check';
 
 /**
  * Checks that no record from outside takes over a record of another league held on the

@@ -153,7 +153,10 @@ export type MetaRecord =
 	| { key: 'deviceId'; value: string }
 	| { key: 'currentLeague'; value: string }
 	| { key: 'pin'; value: PinHashRecord }
-	| { key: 'pinFailures'; value: PinFailuresRecord };
+	| { key: 'pinFailures'; value: PinFailuresRecord }
+	// Issue 16: the school server's address, and the leagues this device syncs through it.
+	| { key: 'serverAddress'; value: string }
+	| { key: 'serverLinks'; value: ServerLink[] };
 
 /**
  * Wrong PINs typed in a row on this device (issue 13), kept in IndexedDB so a reload does not
@@ -163,6 +166,26 @@ export interface PinFailuresRecord {
 	count: number;
 	/** No PIN is checked before this time (ISO); null while no wait applies. */
 	until: string | null;
+}
+
+/**
+ * A league this device syncs through the school server: as its instructor (who registered it)
+ * or as a group phone (joined with a join code). The token is this device's secret.
+ */
+export interface ServerLink {
+	leagueId: string;
+	address: string;
+	role: 'instructor' | 'device';
+	token: string;
+	/** The instructor's: the code phones join with, and when it stops working. */
+	joinCode: string | null;
+	joinCodeExpiresAt: string | null;
+	/** The instructor's: the server's number of the last card pulled into the inbox. */
+	pulled: number;
+	/** The instructor's: the league, roster and sessions as last pushed (to push only changes). */
+	pushedDigest: string | null;
+	/** Set when the server said this device was removed: it stops syncing. */
+	revoked: boolean;
 }
 
 /**
@@ -346,7 +369,7 @@ export interface TurnInRecord {
 	/** The fingerprint of the card as turned in; a reopened and re-signed card is turned in again. */
 	fingerprint: string;
 	at: string;
-	how: 'qr' | 'file';
+	how: 'qr' | 'file' | 'server';
 }
 
 /**

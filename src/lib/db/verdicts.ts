@@ -12,6 +12,7 @@ import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256HexSync } from '$lib/rules/sha256';
 import type { PlayerId } from '$lib/rules/types';
 import { lockedWithResult } from './contributions';
+import { bySigning, counting } from './signing-order';
 import {
 	toCard,
 	type EventRecord,
@@ -20,17 +21,7 @@ import {
 	type VerdictRecord
 } from './records';
 
-/** Oldest first; the id orders signatures made in the same millisecond. */
-export function bySigning(a: SignatureRecord, b: SignatureRecord): number {
-	return a.signedAt.localeCompare(b.signedAt) || a.id.localeCompare(b.id);
-}
-
-/** Each player's latest signature not set aside. */
-export function counting(all: readonly SignatureRecord[]): Map<PlayerId, SignatureRecord> {
-	const latest = new Map<PlayerId, SignatureRecord>();
-	for (const s of [...all].sort(bySigning)) if (s.setAsideAt === null) latest.set(s.playerId, s);
-	return latest;
-}
+export { bySigning, counting };
 
 /** The fingerprint of `record` with `events` as stored, computed synchronously. */
 export function printOf(record: GameRecord, events: readonly EventRecord[]): string {

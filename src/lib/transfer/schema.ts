@@ -37,7 +37,14 @@ export const InvitePayloadSchema = v.object({
 	kind: v.literal('invite'),
 	format: v.literal(TRANSFER_FORMAT),
 	league: LeagueSchema,
-	roster: v.pipe(v.array(RosterLine), v.maxLength(1000))
+	roster: v.pipe(v.array(RosterLine), v.maxLength(1000)),
+	// Issue 16: when the league is on the school server, where it is and the code to join it.
+	server: v.optional(
+		v.object({
+			address: v.pipe(v.string(), v.maxLength(200)),
+			joinCode: v.pipe(v.string(), v.maxLength(40))
+		})
+	)
 });
 
 /** A signed card as read. */

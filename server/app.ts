@@ -1,0 +1,384 @@
+/**
+ * The school server's HTTP API (documented in docs/server.md) and, beside it, the built app.
+ * Stateless: everything a request needs is in the database, so several processes on one
+ * database answer alike. Every write is one transaction, answered after it committed.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import * as v from 'valibot';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './db';
+import { ApiError, forbidden, malformed, notFound, refusal, unauthorized } from './errors';
+import { PAGE_MAX, pullCards, pushCard } from './cards';
+import {
+	BODY_LIMIT,
+	JoinSchema,
+	LeagueUpdateSchema,
+	RegisterSchema,
+	RosterSchema,
+	SessionsSchema
+} from './schemas';
+import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
+
+export interface ServerOptions {
+	db: Database;
+	log: Logger;
+	/** The built app (adapter-static's `build/`); not served when missing. */
+	appDir?: string;
+	/** How long a join code works. */
+	joinCodeDays?: number;
+	/** Wrong join codes one client may try in ten minutes. */
+	joinFailures?: number;
+	/** Take the client's address from X-Forwarded-For (behind the school's HTTPS proxy). */
+	trustProxy?: boolean;
+	version?: string;
+}
+
+type Role = 'instructor' | 'device';
+interface Caller {
+	role: Role;
+	leagueId: string;
+	deviceId: string | null;
+}
+
+/** Who the bearer token of `c` belongs to; 401 when there is none or it is unknown or revoked. */
+async function caller(db: Database, c: Context): Promise<Caller> {
+	const header = c.req.header('authorization') ?? '';
+	const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+	if (!token) throw unauthorized();
+	const hash = hashSecret(token);
+	const [row] = await db.query<{
+		role: Role;
+		league_id: string;
+		device_id: string | null;
+		revoked: boolean;
+	}>(
+		`select 'instructor' as role, id as league_id, null as device_id, false as revoked
+		from leagues where instructor_token_hash = $1
+		union all
+		select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1`,
+		[hash]
+	);
+	if (!row) throw unauthorized();
+	if (row.revoked) throw new ApiError(401, 'server-revoked');
+	return { role: row.role, leagueId: row.league_id, deviceId: row.device_id };
+}
+
+/** The caller, when its token is of league `leagueId` and of one of `roles`; else 401 or 403. */
+async function allowed(db: Database, c: Context, roles: readonly Role[]): Promise<Caller> {
+	const who = await caller(db, c);
+	if (who.leagueId !== c.req.param('id') || !roles.includes(who.role)) throw forbidden();
+	return who;
+}
+
+/** The request's JSON body checked against `schema`; 400 for anything else. */
+async function body<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+	const parsed = v.safeParse(schema, await json(c));
+	if (!parsed.success) {
+		const issue = parsed.issues[0];
+		const where = v.getDotPath(issue);
+		throw malformed(where ? `${where}: ${issue.message}` : issue.message);
+	}
+	return parsed.output;
+}
+
+async function json(c: Context): Promise<unknown> {
+	const text = await c.req.text();
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		throw malformed('not JSON');
+	}
+}
+
+async function issueJoinCode(
+	q: Database['query'],
+	leagueId: string,
+	days: number
+): Promise<{ joinCode: string; expiresAt: string }> {
+	const joinCode = newJoinCode();
+	const expires = new Date(Date.now() + days * 86_400_000);
+	await q('insert into join_codes (code_hash, league_id, expires_at) values ($1, $2, $3)', [
+		hashSecret(normalJoinCode(joinCode)),
+		leagueId,
+		expires.toISOString()
+	]);
+	return { joinCode, expiresAt: expires.toISOString() };
+}
+
+async function replaceRoster(
+	q: Database['query'],
+	leagueId: string,
+	players: v.InferOutput<typeof RosterSchema>['players']
+): Promise<void> {
+	await q('delete from players where league_id = $1', [leagueId]);
+	for (const p of players) {
+		await q(
+			`insert into players (league_id, id, name, retired_at, updated_at) values ($1, $2, $3, $4, $5)
+			on conflict (league_id, id) do update set name = excluded.name,
+			retired_at = excluded.retired_at, updated_at = excluded.updated_at`,
+			[leagueId, p.id, p.name, p.retiredAt, p.updatedAt]
+		);
+	}
+}
+
+/** The client's address, for counting wrong join codes. */
+function clientOf(c: Context, trustProxy: boolean): string {
+	const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : '';
+	if (forwarded) return forwarded;
+	try {
+		return getConnInfo(c).remote.address ?? 'unknown';
+	} catch {
+		return 'unknown';
+	}
+}
+
+export function createApp(opts: ServerOptions): Hono {
+	const { db, log } = opts;
+	const joinCodeDays = opts.joinCodeDays ?? 14;
+	const joinFailures = opts.joinFailures ?? 10;
+	const app = new Hono();
+
+	app.onError((e, c) => {
+		if (e instanceof ApiError) return refusal(c, e);
+		log.error({ err: e, path: c.req.path }, 'request failed');
+		return c.json({ error: 'unexpected', message: 'The server failed; nothing was stored.' }, 500);
+	});
+
+	app.use('/api/*', async (c, next) => {
+		const started = performance.now();
+		await next();
+		log.info(
+			{
+				method: c.req.method,
+				path: c.req.path,
+				status: c.res.status,
+				ms: Math.round((performance.now() - started) * 10) / 10
+			},
+			'request'
+		);
+	});
+	app.use(
+		'/api/*',
+		bodyLimit({
+			maxSize: BODY_LIMIT,
+			onError: (c) => refusal(c, new ApiError(413, 'server-too-big'))
+		})
+	);
+
+	app.get('/api/health', async (c) => {
+		await db.query('select 1');
+		return c.json({ ok: true, database: db.kind, version: opts.version ?? null });
+	});
+
+	app.post('/api/leagues', async (c) => {
+		const input = await body(c, RegisterSchema);
+		const instructorToken = newToken('instructor');
+		const out = await db.transaction(async (q) => {
+			const inserted = await q(
+				`insert into leagues (id, name, instructor_token_hash, record) values ($1, $2, $3, $4)
+				on conflict (id) do nothing returning id`,
+				[input.id, input.name, hashSecret(instructorToken), JSON.stringify(input.league ?? null)]
+			);
+			if (inserted.length === 0) throw new ApiError(409, 'server-league-exists');
+			return issueJoinCode(q, input.id, joinCodeDays);
+		});
+		return c.json({ instructorToken, ...out }, 201);
+	});
+
+	app.get('/api/leagues/:id', async (c) => {
+		await allowed(db, c, ['instructor', 'device']);
+		const id = c.req.param('id');
+		const [league] = await db.query<{ name: string; record: unknown }>(
+			'select name, record from leagues where id = $1',
+			[id]
+		);
+		if (!league) throw notFound();
+		const roster = await db.query<{ id: string; name: string; retiredAt: string | null }>(
+			`select id, name, retired_at as "retiredAt", updated_at as "updatedAt"
+			from players where league_id = $1 order by name, id`,
+			[id]
+		);
+		const sessions = await db.query<{ record: unknown }>(
+			'select record from sessions where league_id = $1 order by id',
+			[id]
+		);
+		return c.json({
+			id,
+			name: league.name,
+			league: league.record,
+			roster,
+			sessions: sessions.map((s) => s.record)
+		});
+	});
+
+	app.put('/api/leagues/:id', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const input = await body(c, LeagueUpdateSchema);
+		const id = c.req.param('id');
+		if (input.league && input.league.id !== id) throw malformed('league.id: not this league');
+		await db.query(
+			`update leagues set name = coalesce($2, name), record = coalesce($3, record),
+			updated_at = now() where id = $1`,
+			[
+				id,
+				input.name ?? input.league?.name ?? null,
+				input.league ? JSON.stringify(input.league) : null
+			]
+		);
+		return c.json({ ok: true });
+	});
+
+	app.put('/api/leagues/:id/roster', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const { players } = await body(c, RosterSchema);
+		const id = c.req.param('id');
+		await db.transaction((q) => replaceRoster(q, id, players));
+		return c.json({ ok: true, players: players.length });
+	});
+
+	app.put('/api/leagues/:id/sessions', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const { sessions } = await body(c, SessionsSchema);
+		const id = c.req.param('id');
+		if (sessions.some((s) => s.leagueId !== id)) throw malformed('a session of another league');
+		await db.transaction(async (q) => {
+			await q('delete from sessions where league_id = $1', [id]);
+			for (const s of sessions) {
+				await q('insert into sessions (league_id, id, record) values ($1, $2, $3)', [
+					id,
+					s.id,
+					JSON.stringify(s)
+				]);
+			}
+		});
+		return c.json({ ok: true, sessions: sessions.length });
+	});
+
+	app.post('/api/leagues/:id/join-code', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const id = c.req.param('id');
+		const out = await db.transaction(async (q) => {
+			// A new code replaces the old ones, so a code seen by the wrong person can be retired.
+			await q('delete from join_codes where league_id = $1', [id]);
+			return issueJoinCode(q, id, joinCodeDays);
+		});
+		return c.json(out, 201);
+	});
+
+	app.post('/api/join', async (c) => {
+		const input = await body(c, JoinSchema);
+		const client = clientOf(c, opts.trustProxy ?? false);
+		const [limited] = await db.query<{ failures: number }>(
+			`select failures from join_failures
+			where client = $1 and window_start > now() - interval '10 minutes'`,
+			[client]
+		);
+		if (limited && limited.failures >= joinFailures) {
+			throw new ApiError(429, 'server-rate-limited');
+		}
+		const deviceToken = newToken('device');
+		const deviceId = randomUUID();
+		const joined = await db.transaction(async (q) => {
+			const [code] = await q<{ league_id: string }>(
+				'select league_id from join_codes where code_hash = $1 and expires_at > now()',
+				[hashSecret(normalJoinCode(input.joinCode))]
+			);
+			if (!code) return null;
+			await q('insert into devices (id, league_id, name, token_hash) values ($1, $2, $3, $4)', [
+				deviceId,
+				code.league_id,
+				input.deviceName,
+				hashSecret(deviceToken)
+			]);
+			return code.league_id;
+		});
+		if (!joined) {
+			await db.query(
+				`insert into join_failures (client, window_start, failures) values ($1, now(), 1)
+				on conflict (client) do update set
+				failures = case when join_failures.window_start > now() - interval '10 minutes'
+					then join_failures.failures + 1 else 1 end,
+				window_start = case when join_failures.window_start > now() - interval '10 minutes'
+					then join_failures.window_start else now() end`,
+				[client]
+			);
+			throw new ApiError(403, 'server-join-code');
+		}
+		return c.json({ deviceToken, leagueId: joined, deviceId }, 201);
+	});
+
+	app.get('/api/leagues/:id/devices', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const devices = await db.query(
+			`select id, name, joined_at as "joinedAt", last_seen_at as "lastSeenAt",
+			revoked_at as "revokedAt" from devices where league_id = $1 order by joined_at, id`,
+			[c.req.param('id')]
+		);
+		return c.json({ devices });
+	});
+
+	app.delete('/api/leagues/:id/devices/:device', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const revoked = await db.query(
+			`update devices set revoked_at = coalesce(revoked_at, now())
+			where league_id = $1 and id = $2 returning id`,
+			[c.req.param('id'), c.req.param('device')]
+		);
+		if (revoked.length === 0) throw notFound();
+		return c.json({ ok: true });
+	});
+
+	app.post('/api/leagues/:id/cards', async (c) => {
+		const who = await allowed(db, c, ['instructor', 'device']);
+		const pushed = await pushCard(db, who.leagueId, who.deviceId, await json(c));
+		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
+	});
+
+	app.get('/api/leagues/:id/cards', async (c) => {
+		const who = await allowed(db, c, ['instructor']);
+		const after = Number(c.req.query('after') ?? 0);
+		const limit = Number(c.req.query('limit') ?? PAGE_MAX);
+		if (!Number.isSafeInteger(after) || after < 0) throw malformed('after: a whole number');
+		if (!Number.isSafeInteger(limit) || limit < 1 || limit > PAGE_MAX) {
+			throw malformed(`limit: 1 to ${PAGE_MAX}`);
+		}
+		return c.json(await pullCards(db, who.leagueId, after, limit));
+	});
+
+	app.all('/api/*', () => {
+		throw notFound();
+	});
+
+	const appDir = opts.appDir;
+	if (appDir && existsSync(join(appDir, 'index.html'))) {
+		const shell = readFileSync(join(appDir, 'index.html'), 'utf8');
+		app.use(
+			'/*',
+			serveStatic({
+				root: appDir,
+				onFound: (path, c) => {
+					// The worker and the shell must be fetched fresh for updates to reach a class.
+					const fresh = path.endsWith('sw.js') || path.endsWith('.html');
+					const immutable = path.includes('/_app/immutable/');
+					c.header(
+						'Cache-Control',
+						fresh ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
+					);
+				}
+			})
+		);
+		// Every other path is a page of the single-page app: its shell. A missing file (an asset
+		// of an older build) is a 404, never the shell under a script's name.
+		app.get('*', (c) => {
+			if (c.req.path.startsWith('/_app/') || /\.[a-z0-9]+$/i.test(c.req.path)) throw notFound();
+			return c.html(shell);
+		});
+	}
+	return app;
+}

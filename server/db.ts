@@ -1,0 +1,120 @@
+/**
+ * One interface over both databases the server runs on: PGlite (PostgreSQL compiled to WASM,
+ * in this process, files under DATA_DIR) and a real PostgreSQL through `pg`. Both speak the
+ * same SQL with `$1` parameters, so every query and migration is written once.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** Runs one statement; rows come back as plain objects. */
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export interface Database {
+	kind: 'embedded' | 'postgres';
+	query: Query;
+	/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+	transaction<T>(work: (q: Query) => Promise<T>): Promise<T>;
+	close(): Promise<void>;
+}
+
+/** Where the database lives: a folder for PGlite (`memory://` for tests), or a URL. */
+export type DatabaseTarget = { dataDir: string } | { url: string };
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+	const { PGlite } = await import('@electric-sql/pglite');
+	if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+	const db: PGlite = await PGlite.create(dataDir);
+	const run =
+		(on: Pick<PGlite, 'query'>): Query =>
+		async (sql, params) =>
+			(await on.query(sql, params)).rows as never;
+	return {
+		kind: 'embedded',
+		query: run(db),
+		transaction: (work) => db.transaction((tx) => work(run(tx))),
+		close: () => db.close()
+	};
+}
+
+function openPostgres(url: string): Database {
+	// Bigints (the card sequence) come back as numbers: they stay far below 2^53.
+	pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+	const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL ?? 10) });
+	// A dropped idle connection must not take the process down; the next query reconnects.
+	pool.on('error', () => {});
+	const run =
+		(on: pg.Pool | pg.PoolClient): Query =>
+		async (sql, params) =>
+			(await on.query(sql, params)).rows as never;
+	return {
+		kind: 'postgres',
+		query: run(pool),
+		async transaction(work) {
+			const client = await pool.connect();
+			try {
+				await client.query('begin');
+				const out = await work(run(client));
+				await client.query('commit');
+				return out;
+			} catch (e) {
+				await client.query('rollback').catch(() => {});
+				throw e;
+			} finally {
+				client.release();
+			}
+		},
+		close: () => pool.end()
+	};
+}
+
+const MIGRATIONS = new URL('./migrations/', import.meta.url);
+
+/**
+ * Brings the schema up to date: each file of `migrations/` not yet applied, in name order, in
+ * one transaction with its record. An advisory lock lets several processes start at once.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+	const files = (await readdir(MIGRATIONS)).filter((f) => f.endsWith('.sql')).sort();
+	const sources = await Promise.all(files.map((f) => readFile(new URL(f, MIGRATIONS), 'utf8')));
+	return db.transaction(async (q) => {
+		await q('select pg_advisory_xact_lock(16016)');
+		await q('create table if not exists schema_migrations (name text primary key)');
+		const done = new Set(
+			(await q<{ name: string }>('select name from schema_migrations')).map((r) => r.name)
+		);
+		const applied: string[] = [];
+		for (const [i, name] of files.entries()) {
+			if (done.has(name)) continue;
+			// Statements one by one: pg's extended protocol takes one statement per query.
+			for (const statement of splitStatements(sources[i] ?? '')) await q(statement);
+			await q('insert into schema_migrations (name) values ($1)', [name]);
+			applied.push(name);
+		}
+		return applied;
+	});
+}
+
+/** The statements of a migration file (no semicolons inside strings in our files). */
+function splitStatements(source: string): string[] {
+	return source
+		.split('\n')
+		.filter((line) => !line.trim().startsWith('--'))
+		.join('\n')
+		.split(';')
+		.map((s) => s.trim())
+		.filter((s) => s.length > 0);
+}
+
+/** Opens the database and migrates it. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+	const db = 'url' in target ? openPostgres(target.url) : await openEmbedded(target.dataDir);
+	try {
+		await migrate(db);
+	} catch (e) {
+		await db.close();
+		throw e;
+	}
+	return db;
+}

@@ -1,0 +1,62 @@
+/**
+ * The background sync: while this device has leagues on the school server, a round every few
+ * seconds (pushes, pulls), sooner when the network comes back, backing off after failures.
+ * It never runs inside a tap: the app's writes are done and shown before any network call.
+ */
+import { messageFor } from '$lib/messages';
+import { links } from './links';
+import { syncLink } from './sync';
+
+/** Seconds between rounds while all is well: cards arrive on the projector within this. */
+const ROUND_MS = 3000;
+const BACKOFF_MAX_MS = 60_000;
+
+/** What the screens show of the sync. */
+export const syncStatus = $state({
+	/** When a round last completed. */
+	lastSyncedAt: null as string | null,
+	/** Why the last round failed, in words; null when it did not. */
+	problem: null as string | null,
+	/** Failed rounds in a row (the backoff grows with them). */
+	failures: 0
+});
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let running = false;
+
+function schedule(ms: number): void {
+	if (timer) clearTimeout(timer);
+	timer = setTimeout(() => void round(), ms);
+}
+
+async function round(): Promise<void> {
+	if (running) return;
+	running = true;
+	try {
+		const active = (await links()).filter((l) => !l.revoked);
+		if (active.length === 0) return;
+		for (const link of active) await syncLink(link);
+		syncStatus.lastSyncedAt = new Date().toISOString();
+		syncStatus.problem = null;
+		syncStatus.failures = 0;
+	} catch (e) {
+		syncStatus.problem = messageFor(e);
+		syncStatus.failures++;
+	} finally {
+		running = false;
+		const backoff = Math.min(BACKOFF_MAX_MS, ROUND_MS * 2 ** syncStatus.failures);
+		schedule(syncStatus.failures === 0 ? ROUND_MS : backoff);
+	}
+}
+
+/** Starts the background sync (once), with a round now. */
+export function startSync(): void {
+	if (typeof window === 'undefined') return;
+	if (timer === null) {
+		window.addEventListener('online', () => {
+			syncStatus.failures = 0;
+			schedule(0);
+		});
+	}
+	schedule(0);
+}

@@ -1,0 +1,229 @@
+/**
+ * What a device does with the school server. The instructor's device registers a league,
+ * pushes its league, roster and sessions when they change, and pulls the cards the phones sent
+ * into its inbox through the same checks as a QR code or a file. A group phone joins with the
+ * invite's join code, reads its league, and pushes its signed cards. Every verb is safe to run
+ * again: pushes are idempotent on the server, pulls resume after the last card pulled.
+ */
+import { db } from '$lib/db/db';
+import * as inbox from '$lib/db/inbox';
+import * as invites from '$lib/db/invites';
+import * as outbox from '$lib/db/outbox';
+import * as sessions from '$lib/db/sessions';
+import type { LeagueRecord } from '$lib/db/records';
+import { asCard, cardPayload } from '$lib/transfer/envelope';
+import type { CardPayload } from '$lib/transfer/schema';
+import { SyncError, call } from './api';
+import { linkOf, saveLink, updateLink, type ServerLink } from './links';
+
+/** The league's state an instructor pushes: the league, its roster and sessions. */
+async function leagueState(leagueId: string) {
+	const invite = await invites.inviteOf(leagueId);
+	const held = await sessions.list(leagueId);
+	return { league: invite.league, roster: invite.roster, sessions: held };
+}
+
+async function digest(value: unknown): Promise<string> {
+	const bytes = new TextEncoder().encode(JSON.stringify(value));
+	const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+	return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Registers league `leagueId` on the server at `address` and pushes it: this device becomes
+ * the league's instructor there.
+ */
+export async function connect(address: string, leagueId: string): Promise<ServerLink> {
+	const state = await leagueState(leagueId);
+	const made = await call<{ instructorToken: string; joinCode: string; expiresAt: string }>(
+		address,
+		'POST',
+		'/api/leagues',
+		{ json: { id: leagueId, name: state.league.name, league: state.league } }
+	);
+	const link: ServerLink = {
+		leagueId,
+		address,
+		role: 'instructor',
+		token: made.instructorToken,
+		joinCode: made.joinCode,
+		joinCodeExpiresAt: made.expiresAt,
+		pulled: 0,
+		pushedDigest: null,
+		revoked: false
+	};
+	await saveLink(link);
+	await pushLeague(link);
+	return link;
+}
+
+/** Pushes the league, its roster and its sessions when they changed since the last push. */
+export async function pushLeague(link: ServerLink): Promise<boolean> {
+	const state = await leagueState(link.leagueId);
+	const sum = await digest(state);
+	if (sum === link.pushedDigest) return false;
+	const at = `/api/leagues/${link.leagueId}`;
+	const opts = { token: link.token };
+	await call(link.address, 'PUT', at, { ...opts, json: { league: state.league } });
+	await call(link.address, 'PUT', `${at}/roster`, { ...opts, json: { players: state.roster } });
+	await call(link.address, 'PUT', `${at}/sessions`, {
+		...opts,
+		json: { sessions: state.sessions }
+	});
+	await updateLink(link.leagueId, { pushedDigest: sum });
+	return true;
+}
+
+/** A new join code for the league; the old one stops working. */
+export async function renewJoinCode(link: ServerLink): Promise<ServerLink> {
+	const made = await call<{ joinCode: string; expiresAt: string }>(
+		link.address,
+		'POST',
+		`/api/leagues/${link.leagueId}/join-code`,
+		{ token: link.token }
+	);
+	const changes = { joinCode: made.joinCode, joinCodeExpiresAt: made.expiresAt };
+	await updateLink(link.leagueId, changes);
+	return { ...link, ...changes };
+}
+
+/** A phone the league's instructor sees on the server. */
+export interface JoinedDevice {
+	id: string;
+	name: string;
+	joinedAt: string;
+	lastSeenAt: string | null;
+	revokedAt: string | null;
+}
+
+export async function devices(link: ServerLink): Promise<JoinedDevice[]> {
+	const out = await call<{ devices: JoinedDevice[] }>(
+		link.address,
+		'GET',
+		`/api/leagues/${link.leagueId}/devices`,
+		{ token: link.token }
+	);
+	return out.devices;
+}
+
+/** Removes phone `deviceId` from the league: its token stops working at once. */
+export async function revoke(link: ServerLink, deviceId: string): Promise<void> {
+	await call(link.address, 'DELETE', `/api/leagues/${link.leagueId}/devices/${deviceId}`, {
+		token: link.token
+	});
+}
+
+/** Pulls the cards received since the last pull into the inbox; how many arrived. */
+export async function pullCards(link: ServerLink): Promise<number> {
+	let after = link.pulled;
+	let received = 0;
+	for (;;) {
+		const page = await call<{ cards: { seq: number; card: CardPayload }[]; next: number }>(
+			link.address,
+			'GET',
+			`/api/leagues/${link.leagueId}/cards?after=${after}`,
+			{ token: link.token }
+		);
+		if (page.cards.length === 0) break;
+		for (const { card } of page.cards) {
+			try {
+				await inbox.receive(link.leagueId, asCard(card));
+				received++;
+			} catch (e) {
+				// The server checked it as the inbox does; one it cannot read must not stop the rest.
+				if (!(e instanceof inbox.BrokenCardError)) throw e;
+			}
+		}
+		after = page.next;
+		await updateLink(link.leagueId, { pulled: after });
+	}
+	return received;
+}
+
+/**
+ * Joins league `leagueId` on the server at `address` with `joinCode`, as a phone named
+ * `deviceName`; the league must already be on this phone (from its invite).
+ */
+export async function join(
+	address: string,
+	leagueId: string,
+	joinCode: string,
+	deviceName: string
+): Promise<ServerLink> {
+	const joined = await call<{ deviceToken: string; leagueId: string }>(
+		address,
+		'POST',
+		'/api/join',
+		{
+			json: { joinCode, deviceName }
+		}
+	);
+	if (joined.leagueId !== leagueId) throw new SyncError('server-join-code', 403);
+	const link: ServerLink = {
+		leagueId,
+		address,
+		role: 'device',
+		token: joined.deviceToken,
+		joinCode: null,
+		joinCodeExpiresAt: null,
+		pulled: 0,
+		pushedDigest: null,
+		revoked: false
+	};
+	await saveLink(link);
+	return link;
+}
+
+/** A phone: the league and roster as the instructor last pushed them. */
+export async function pullLeague(link: ServerLink): Promise<void> {
+	const got = await call<{
+		league: LeagueRecord | null;
+		roster: { id: string; name: string; retiredAt: string | null; updatedAt: string }[];
+	}>(link.address, 'GET', `/api/leagues/${link.leagueId}`, { token: link.token });
+	if (got.league) await invites.join({ league: got.league, roster: got.roster });
+}
+
+/** A phone: pushes every signed card of the league not yet turned in; how many went. */
+export async function pushCards(link: ServerLink): Promise<number> {
+	const signed = await db.games
+		.where('leagueId')
+		.equals(link.leagueId)
+		.filter((g) => g.signedAt !== null && g.fingerprint !== null && g.voidedAt === null)
+		.toArray();
+	let sent = 0;
+	for (const game of signed) {
+		if (await outbox.turnedIn(game)) continue;
+		let card;
+		try {
+			card = await outbox.cardOf(game.id);
+		} catch {
+			continue; // reopened since it was signed: it goes once signed again
+		}
+		await call(link.address, 'POST', `/api/leagues/${link.leagueId}/cards`, {
+			token: link.token,
+			json: cardPayload(card)
+		});
+		await outbox.markTurnedIn(game.id, game.fingerprint ?? '', 'server');
+		sent++;
+	}
+	return sent;
+}
+
+/** One round for every league this device syncs; a revoked device stops. */
+export async function syncLink(link: ServerLink): Promise<void> {
+	if (link.revoked) return;
+	try {
+		if (link.role === 'instructor') {
+			await pushLeague(link);
+			await pullCards((await linkOf(link.leagueId)) ?? link);
+		} else {
+			await pushCards(link);
+			await pullLeague(link);
+		}
+	} catch (e) {
+		if (e instanceof SyncError && e.code === 'server-revoked') {
+			await updateLink(link.leagueId, { revoked: true });
+		}
+		throw e;
+	}
+}

@@ -1,0 +1,126 @@
+/**
+ * A class on the school's network: the instructor's laptop and two group phones use the app
+ * served by the school server itself (`server/main.ts` on the built app). The instructor
+ * connects the league; the phones join from the invite file; one phone plays and signs while
+ * offline, then comes online; both cards reach the instructor's standings with no QR code and
+ * no file. A phone the instructor removes stops sending.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startServer, stopServer } from '../server/process';
+import { playAndSign } from './card-helpers';
+import { leagueTab, leagueWithRoster } from './league-helpers';
+import { waitForServiceWorker } from './support';
+
+const PORT = Number(process.env.E2E_SERVER_PORT ?? 8806);
+const SERVER = `http://127.0.0.1:${PORT}`;
+const SHOTS = 'screenshots';
+
+let server: ChildProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+	// The embedded database's first start takes seconds, more on a busy machine.
+	test.setTimeout(180_000);
+	dataDir = mkdtempSync(join(tmpdir(), 'muggins-e2e-server-'));
+	server = await startServer(PORT, { DATA_DIR: dataDir, APP_DIR: 'build', LOG_LEVEL: 'warn' });
+});
+test.afterAll(async () => {
+	if (server) await stopServer(server);
+	rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function device(browser: Browser, width: number, height: number): Promise<Page> {
+	const context = await browser.newContext({ baseURL: SERVER, viewport: { width, height } });
+	return context.newPage();
+}
+
+async function shoot(page: Page, name: string) {
+	mkdirSync(SHOTS, { recursive: true });
+	for (const [label, size] of [
+		['phone', { width: 390, height: 844 }],
+		['laptop', { width: 1280, height: 800 }],
+		['narrow', { width: 320, height: 700 }]
+	] as const) {
+		await page.setViewportSize(size);
+		await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+	}
+}
+
+/** The number of cards in the instructor's inbox, read from its list. */
+function inboxEntries(page: Page) {
+	return page.locator('.entries > li');
+}
+
+test('cards reach the instructor over the school server, and a removed phone stops', async ({
+	browser
+}) => {
+	test.slow();
+	const laptop = await device(browser, 1280, 800);
+	const league = await leagueWithRoster(laptop, 'Period 3', ['Ana', 'Ben', 'Cleo', 'Dev']);
+
+	await laptop.goto('/settings');
+	await laptop.getByLabel('Server address').fill(SERVER);
+	await laptop.getByRole('button', { name: 'Check and save' }).click();
+	await expect(laptop.getByText('The school server answered.')).toBeVisible();
+	await shoot(laptop, 'settings-server');
+
+	await laptop.goto(league);
+	await leagueTab(laptop, 'Server');
+	await laptop.getByRole('button', { name: 'Connect this league' }).click();
+	await expect(laptop.getByText('Join code for the class’s phones')).toBeVisible({
+		timeout: 20_000
+	});
+	await expect(laptop.getByText('No phone has joined yet')).toBeVisible();
+
+	await leagueTab(laptop, 'Invite');
+	const download = laptop.waitForEvent('download');
+	await laptop.getByRole('button', { name: 'Share or download the invite file' }).click();
+	const invite = await (await download).path();
+
+	const phones: Page[] = [];
+	for (const name of ['Group 1', 'Group 2']) {
+		const phone = await device(browser, 390, 844);
+		await phone.goto('/league/join');
+		await phone.getByLabel('This phone’s name').fill(name);
+		await phone.getByLabel('Open files').setInputFiles(invite);
+		await phone.waitForURL(`**${league}`);
+		await waitForServiceWorker(phone);
+		phones.push(phone);
+	}
+	const [one, two] = phones as [Page, Page];
+	await shoot(one, 'join-server');
+
+	// Group 2 plays and signs with no network; Group 1 online.
+	await two.context().setOffline(true);
+	await playAndSign(two, league, 'Cleo', 'Dev');
+	await playAndSign(one, league, 'Ana', 'Ben');
+	await expect(one.getByText('Sent over the school’s network')).toBeVisible();
+
+	await laptop.goto(`${league}/inbox`);
+	await expect(inboxEntries(laptop)).toHaveCount(1);
+	await two.context().setOffline(false);
+	await expect(two.getByText('Sent over the school’s network')).toBeVisible();
+	await expect(inboxEntries(laptop)).toHaveCount(2);
+
+	await leagueTab(laptop, 'Standings');
+	const table = laptop.getByRole('table');
+	await expect(table.getByRole('row', { name: /Ana/ })).toContainText('1');
+	await expect(table.getByRole('row', { name: /Cleo/ })).toContainText('1');
+	await shoot(laptop, 'standings-live');
+
+	// The instructor removes Group 1's phone: its next card is refused, and it says so.
+	await leagueTab(laptop, 'Server');
+	await laptop.getByRole('button', { name: 'Remove Group 1' }).click();
+	await expect(laptop.getByText('Removed')).toBeVisible();
+	await shoot(laptop, 'server-phones');
+	await playAndSign(one, league, 'Ben', 'Ana');
+	await one.goto(`${league}/server`);
+	await expect(one.getByRole('alert')).toContainText('removed this phone');
+	await shoot(one, 'server-removed');
+	await laptop.goto(`${league}/inbox`);
+	await expect(inboxEntries(laptop)).toHaveCount(2);
+});

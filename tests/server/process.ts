@@ -1,0 +1,49 @@
+/** The server as its own process (`server/main.ts`), for the SIGKILL test and the bench. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Starts the server on `port` with `env` added; resolves once it answers its health check. */
+export async function startServer(
+	port: number,
+	env: Record<string, string>
+): Promise<ChildProcess> {
+	// Node itself with tsx's loader, so a kill reaches the server (tsx's CLI would be a parent).
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+		cwd: ROOT,
+		env: {
+			...process.env,
+			TSX_TSCONFIG_PATH: 'server/tsconfig.json',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			LOG_LEVEL: 'warn',
+			...env
+		},
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	for (let i = 0; i < 1200; i++) {
+		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+		try {
+			if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	child.kill('SIGKILL');
+	throw new Error('server did not start');
+}
+
+/** Sends `signal` and resolves once the process is gone. */
+export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+	return new Promise((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) return resolve();
+		const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
+		child.once('exit', () => {
+			clearTimeout(hard);
+			resolve();
+		});
+		child.kill(signal);
+	});
+}

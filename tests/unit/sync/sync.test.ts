@@ -1,0 +1,124 @@
+/**
+ * The sync client against the real server in this process (PGlite in memory): the
+ * instructor's device connects a league and pulls cards into its inbox; a phone joins with
+ * the join code and pushes its signed cards once; a removed phone stops.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
+import * as inbox from '$lib/db/inbox';
+import * as outbox from '$lib/db/outbox';
+import type { ReceivedCard } from '$lib/db/records';
+import { call, useFetch } from '$lib/sync/api';
+import * as links from '$lib/sync/links';
+import * as sync from '$lib/sync/sync';
+import { cardPayload } from '$lib/transfer/envelope';
+import { openDatabase, type Database } from '../../../server/db';
+import { appOn, emptyTables } from '../../server/support';
+import { resetDb } from '../db/helpers';
+import { leagueWith } from '../db/league-helpers';
+import { signedCard } from '../transfer/fixtures';
+
+const ADDRESS = 'https://scores.example.school';
+let server: Database;
+let leagueId: string;
+let card: ReceivedCard;
+
+beforeAll(async () => {
+	server = await openDatabase({ dataDir: 'memory://' });
+	const app = appOn(server);
+	useFetch(async (input, init) => app.request(String(input), init));
+}, 60_000);
+afterAll(() => server.close());
+
+beforeEach(async () => {
+	await emptyTables(server);
+	await resetDb();
+	const made = await leagueWith(['Ana', 'Ben', 'Maria']);
+	leagueId = made.leagueId;
+	card = await signedCard([...made.students.values()], 2, { leagueId });
+});
+
+/** The card leaves this device, as if it were signed on a phone. */
+async function forgetGames() {
+	await db.transaction('rw', db.games, db.events, db.signatures, db.turnIns, async () => {
+		await db.games.clear();
+		await db.events.clear();
+		await db.signatures.clear();
+		await db.turnIns.clear();
+	});
+}
+
+describe('the instructor’s device', () => {
+	it('connects a league: the server holds its roster, and the link its tokens', async () => {
+		const link = await sync.connect(ADDRESS, leagueId);
+		expect(link).toMatchObject({ role: 'instructor', leagueId, pulled: 0 });
+		expect(link.joinCode).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+		const roster = await server.query<{ name: string }>(
+			'select name from players where league_id = $1 order by name',
+			[leagueId]
+		);
+		expect(roster.map((r) => r.name)).toEqual(['Ana', 'Ben', 'Maria']);
+		// Nothing changed: nothing pushed again.
+		expect(await sync.pushLeague((await links.linkOf(leagueId)) ?? link)).toBe(false);
+	});
+
+	it('pulls the cards phones sent into the inbox, where they count, once', async () => {
+		const link = await sync.connect(ADDRESS, leagueId);
+		await forgetGames();
+		const phone = await sync.join(ADDRESS, leagueId, link.joinCode ?? '', 'Group 1');
+		await links.saveLink(link); // back to the instructor's link on this device
+		const pushed = await fetchPush(phone.token, cardPayload(card));
+		expect(pushed).toBe(201);
+		expect(await sync.pullCards(link)).toBe(1);
+		expect((await inbox.list(leagueId)).map((e) => e.state)).toEqual(['counted']);
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+		const after = await links.linkOf(leagueId);
+		expect(after?.pulled).toBe(1);
+		expect(await sync.pullCards(after ?? link)).toBe(0);
+	});
+});
+
+/** A phone's push with `token`: its status. */
+async function fetchPush(token: string, json: unknown): Promise<number> {
+	try {
+		await call(ADDRESS, 'POST', `/api/leagues/${leagueId}/cards`, { token, json });
+		return 201;
+	} catch (e) {
+		return (e as { status: number }).status;
+	}
+}
+
+describe('a group phone', () => {
+	it('joins with the code and pushes each signed card once, marked as sent', async () => {
+		const instructor = await sync.connect(ADDRESS, leagueId);
+		await links.forget(leagueId);
+		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
+		expect(await sync.pushCards(phone)).toBe(1);
+		expect(await outbox.turnedIn(card.game)).toMatchObject({ how: 'server' });
+		expect(await sync.pushCards(phone)).toBe(0);
+		const stored = await server.query('select game_id from cards');
+		expect(stored).toEqual([{ game_id: card.game.id }]);
+	});
+
+	it('refuses a wrong join code and keeps no link', async () => {
+		await sync.connect(ADDRESS, leagueId);
+		await links.forget(leagueId);
+		await expect(sync.join(ADDRESS, leagueId, 'AAAAA-AAAAA', 'Group 1')).rejects.toMatchObject({
+			code: 'server-join-code'
+		});
+		expect(await links.links()).toEqual([]);
+	});
+
+	it('stops once the instructor removes it', async () => {
+		const instructor = await sync.connect(ADDRESS, leagueId);
+		await links.forget(leagueId);
+		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
+		const [device] = await sync.devices(instructor);
+		await sync.revoke(instructor, device?.id ?? '');
+		await expect(sync.syncLink(phone)).rejects.toMatchObject({ code: 'server-revoked' });
+		expect((await links.linkOf(leagueId))?.revoked).toBe(true);
+		expect(await server.query('select game_id from cards')).toEqual([]);
+	});
+});
