@@ -204,7 +204,8 @@ const sentences = {
 	'receipt-wrong-kind':
 		'That is not a receipt. The instructor’s device shows the receipt once it has read the cards.',
 	'bundle-empty': 'There is no signed card to turn in: every signed card was received already.',
-	'bundle-wrong-kind': 'That is not a set of signed cards: open invites and group codes on a phone.',
+	'bundle-wrong-kind':
+		'That is not a set of signed cards: open invites and group codes on a phone.',
 
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>

@@ -34,10 +34,7 @@ export interface HandedOut {
  * device are left out. Handing out again gives the same codes.
  * @throws DbError `not-found`
  */
-export async function handOut(
-	sessionId: string,
-	opts: { now?: string } = {}
-): Promise<HandedOut> {
+export async function handOut(sessionId: string, opts: { now?: string } = {}): Promise<HandedOut> {
 	const { league, session, out } = await guard(() =>
 		db.transaction('rw', [db.sessions, db.leagues, db.games], async () => {
 			const held = await db.sessions.get(sessionId);

@@ -61,11 +61,18 @@ export const BundlePayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('bundle'),
 	format: v.literal(TRANSFER_FORMAT),
-	cards: v.pipe(v.array(v.omit(CardPayloadSchema, ['app', 'kind', 'format'])), v.minLength(1), v.maxLength(30))
+	cards: v.pipe(
+		v.array(v.omit(CardPayloadSchema, ['app', 'kind', 'format'])),
+		v.minLength(1),
+		v.maxLength(30)
+	)
 });
 
 /** One card a receipt vouches for: the game, as signed. */
-const Received = v.object({ gameId: Id, fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) });
+const Received = v.object({
+	gameId: Id,
+	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))
+});
 
 /** The instructor's receipt: exactly these cards, as signed, are in the inbox. */
 export const ReceiptPayloadSchema = v.object({

@@ -30,9 +30,7 @@ export async function groupCode(sessionId: string, index: number, gameId: string
  * @throws ClassLoopError `group-code-bad` when it cannot be a group's code
  */
 export function readTypedCode(text: string): string {
-	const code = text
-		.toUpperCase()
-		.replace(/[\s-]+/g, '');
+	const code = text.toUpperCase().replace(/[\s-]+/g, '');
 	const valid = new RegExp(`^[${GROUP_CODE_ALPHABET}]{${GROUP_CODE_LENGTH}}$`);
 	if (!valid.test(code)) throw new ClassLoopError('group-code-bad');
 	return code;

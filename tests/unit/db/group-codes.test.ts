@@ -149,9 +149,9 @@ describe('a whole session on a phone', () => {
 		await groupCodes.takeSession(sessionPayload(out));
 		expect(await refused(() => groupCodes.pickByCode('K7'))).toMatch(/^That is not a group code/);
 		expect(await refused(() => groupCodes.pickByCode('0O1I'))).toMatch(/^That is not a group code/);
-		const unused = [...'23456789ABCDEFGH'].map((c) => c.repeat(4)).find(
-			(c) => !out.groups.some((g) => g.code === c)
-		)!;
+		const unused = [...'23456789ABCDEFGH']
+			.map((c) => c.repeat(4))
+			.find((c) => !out.groups.some((g) => g.code === c))!;
 		expect(await refused(() => groupCodes.pickByCode(unused))).toMatch(
 			/^No group of this phone’s session has that code/
 		);
