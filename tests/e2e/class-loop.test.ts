@@ -147,8 +147,17 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 		expect(gameId).toMatch(/^[0-9a-f-]{36}$/);
 	}
 
-	// The phones' routes refuse the instructor's tools.
+	// Another game by hand: the phone offers its own group's names first.
 	const phone = phones[0]!.page;
+	await phone.goto(league);
+	await phone.getByRole('link', { name: 'Start another game' }).click();
+	const known = phone.getByRole('group', { name: 'The class' });
+	await expect(known.locator('.section').first()).toHaveText(/^Group \d \(ours\)$/);
+	for (const name of phones[0]!.players) {
+		await expect(known.getByRole('button', { name: `Seat ${name}` })).toBeVisible();
+	}
+
+	// The phones' routes refuse the instructor's tools.
 	for (const section of ['sessions', 'roster', 'invite', 'files', 'edit', 'inbox', 'cards']) {
 		await phone.goto(`${league}/${section}`);
 		await expect(phone.getByRole('heading', { name: 'This is a group’s phone' })).toBeVisible();
