@@ -51,20 +51,14 @@ export class RoleState {
 
 	/**
 	 * Takes the instructor's role with the PIN. Resolves false when the PIN sheet is cancelled.
-	 * With no PIN on the device the caller sets one first (`needsPin`): a role anyone could take
-	 * back with a tap could not be locked.
+	 * On a group phone with no PIN, Settings has one set first: a role anyone could take back
+	 * with a tap could not be locked.
 	 */
 	async take(): Promise<boolean> {
 		if (!(await instructor.confirm('Using this device as the instructor’s'))) return false;
 		await roles.set('instructor');
 		this.follow('instructor');
 		return true;
-	}
-
-	/** Whether taking the role needs a PIN to be set first. */
-	async needsPin(): Promise<boolean> {
-		await instructor.refresh();
-		return !instructor.enabled;
 	}
 
 	/** Chooses a role at first start, on a device with no league and no role yet. */
