@@ -79,7 +79,7 @@ export const ReceiptPayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('receipt'),
 	format: v.literal(TRANSFER_FORMAT),
-	league: v.object({ id: Id, name: v.string() }),
+	league: v.object({ id: Id, name: v.pipe(v.string(), v.maxLength(200)) }),
 	at: Time,
 	cards: v.pipe(v.array(Received), v.minLength(1), v.maxLength(30))
 });
