@@ -212,6 +212,28 @@ const sentences = {
 	'server-rate-limited': 'Too many wrong join codes: wait ten minutes, then try again.',
 	'sync-unreachable': 'The school server cannot be reached. Cards wait on this device.',
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
+	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)
+	'role-group-phone':
+		'The instructor’s tools are on the instructor’s device. This phone keeps the group’s game, cards and rules.',
+	'group-code-bad':
+		'That is not a group code: a group code is 4 letters and digits, like K7QM. Check it and type it again.',
+	'group-code-unknown':
+		'No group of this phone’s session has that code. Scan the group’s QR code, or ask the instructor for the code again.',
+	'group-code-stale':
+		'That code is from an older list of groups: the groups were changed since. Ask the instructor for the new code.',
+	'group-other-kind': (p) =>
+		p.kind === 'card' || p.kind === 'bundle'
+			? 'Those are signed cards: they are turned in on the instructor’s device.'
+			: p.kind === 'receipt'
+				? 'That is a receipt: open it from the turn-in screen of the phone that turned the cards in.'
+				: 'That is not a league invite or a group’s code.',
+	'receipt-not-ours':
+		'That receipt is for cards this phone did not turn in. Nothing was changed: scan the receipt for this phone’s cards.',
+	'receipt-wrong-kind':
+		'That is not a receipt. The instructor’s device shows the receipt once it has read the cards.',
+	'bundle-empty': 'There is no signed card to turn in: every signed card was received already.',
+	'bundle-wrong-kind':
+		'That is not a set of signed cards: open invites and group codes on a phone.',
 
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>

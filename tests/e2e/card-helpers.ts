@@ -22,7 +22,7 @@ export async function drawSignature(page: Page, signer: string): Promise<void> {
 /** On the phone: a league game of `winner` and `other`, played, ended and signed by both. */
 export async function playAndSign(page: Page, league: string, winner: string, other: string) {
 	await page.goto(league);
-	await page.getByRole('link', { name: 'Start a league game' }).click();
+	await page.getByRole('link', { name: 'Start another game' }).click();
 	await page.getByRole('button', { name: `Seat ${winner}` }).click();
 	await page.getByRole('button', { name: `Seat ${other}` }).click();
 	await page.getByRole('button', { name: 'Start game' }).click();

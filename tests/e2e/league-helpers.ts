@@ -113,7 +113,11 @@ export async function signCard(page: Page, id: string): Promise<void> {
 		const signer = ((await prompt.textContent()) ?? '').replace(/, check the card and sign$/, '');
 		await drawSignature(page, signer.trim());
 		await page.getByRole('button', { name: `Sign as ${signer.trim()}` }).click();
-		await expect(page.getByRole('img', { name: `${signer.trim()}’s signature` })).toBeVisible();
+		// In the card's signatures: a card signed again also shows the earlier ones in its history.
+		const signatures = page.getByRole('region', { name: 'Signatures', exact: true });
+		await expect(
+			signatures.getByRole('img', { name: `${signer.trim()}’s signature` })
+		).toBeVisible();
 	}
 	await expect(page.locator('.seal.signed')).toContainText('Signed');
 }

@@ -6,53 +6,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { playAndSign } from './card-helpers';
+import { enterCodes, readAllCodes } from './code-helpers';
 import { leagueTab, leagueWithRoster } from './league-helpers';
 
 const SHOTS = 'screenshots';
-
-/** The text of the QR code on screen, read from a screenshot of it. */
-async function readCode(page: Page): Promise<string> {
-	const code = page.locator('.qr .code');
-	await expect(code.locator('svg')).toBeVisible();
-	// Centred, as a student holds it up: clear of the app's bottom bar.
-	await code.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-	const png = PNG.sync.read(await code.screenshot());
-	const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-	if (!found) throw new Error('no QR code could be read from the screenshot');
-	return found.data;
-}
-
-/** Every code of the set on screen, stepping through them with "Next code". */
-async function readAllCodes(page: Page): Promise<string[]> {
-	const texts = [await readCode(page)];
-	const next = page.getByRole('button', { name: 'Next code' });
-	while ((await next.count()) > 0 && (await next.isEnabled())) {
-		const before = texts.at(-1);
-		await next.click();
-		await expect.poll(() => readCode(page)).not.toBe(before);
-		texts.push(await readCode(page));
-	}
-	return texts;
-}
-
-/** Types each code's text into the receiving panel, as the scanner hands it over. */
-async function enterCodes(page: Page, texts: readonly string[]): Promise<void> {
-	if (!(await page.getByLabel('Code text').isVisible())) {
-		await page.getByText('Type or paste a code’s text').click();
-	}
-	for (const [i, text] of [...texts].reverse().entries()) {
-		await page.getByLabel('Code text').fill(text);
-		await page.getByRole('button', { name: 'Read the code' }).click();
-		if (i < texts.length - 1) {
-			await expect(page.getByRole('status').filter({ hasText: 'read' })).toContainText(
-				`${i + 1} of ${texts.length} read`
-			);
-		}
-	}
-}
 
 async function shoot(page: Page, name: string) {
 	for (const scheme of ['light', 'dark'] as const) {
@@ -91,7 +49,12 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 	await enterCodes(page, card);
 	await expect(page.getByText('That card was already received.')).toBeVisible();
 	await expect(page.locator('.entries > li')).toHaveCount(1);
-	await phone.getByRole('button', { name: 'The instructor has read the codes' }).click();
+	// The group's own word marks the card shown; the instructor's receipt turns it in.
+	await phone.getByRole('button', { name: 'We showed the codes' }).click();
+	await expect(phone.getByText('Shown, not yet confirmed', { exact: true })).toBeVisible();
+	await expect(phone.getByText('Turned in', { exact: true })).toHaveCount(0);
+	const receipt = await readAllCodes(page, page.getByRole('region', { name: /^Receipt for/ }));
+	await enterCodes(phone, receipt);
 	await expect(phone.getByText('Turned in', { exact: true })).toBeVisible();
 
 	// By file: downloaded on the phone, opened on the instructor's device.

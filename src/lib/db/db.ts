@@ -2,6 +2,7 @@ import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { contributionsUpkeep } from './contributions-upkeep';
 import { verdictsUpkeep } from './verdicts-upkeep';
 import type {
+	AssignmentRecord,
 	ContributionPageRecord,
 	EventRecord,
 	GameRecord,
@@ -10,6 +11,7 @@ import type {
 	MatchRecord,
 	MetaRecord,
 	PlayerRecord,
+	ReceiptRecord,
 	SessionRecord,
 	SignatureRecord,
 	TurnInRecord,
@@ -48,6 +50,10 @@ export class MugginsDB extends Dexie {
 	matches!: EntityTable<MatchRecord, 'id'>;
 	inbox!: EntityTable<InboxRecord, 'id'>;
 	turnIns!: EntityTable<TurnInRecord, 'gameId'>;
+	/** A phone's groups of class sessions (issue 15). */
+	assignments!: EntityTable<AssignmentRecord, 'gameId'>;
+	/** The instructor's receipts for the cards this phone turned in (issue 15). */
+	receipts!: EntityTable<ReceiptRecord, 'gameId'>;
 	/** Derived from `games`, kept by `contributionsUpkeep`: read it, never write it. */
 	contributions!: Table<ContributionPageRecord, [string, number]>;
 	/** Derived from `games`, `events` and `signatures`, kept by `verdictsUpkeep`: read it only. */

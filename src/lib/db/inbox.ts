@@ -147,3 +147,9 @@ export async function list(leagueId: string): Promise<InboxRecord[]> {
 	const all = await guard(() => db.inbox.where('leagueId').equals(leagueId).toArray());
 	return all.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
 }
+
+/** Whether a version of game `gameId`'s card is held here, counted or awaiting a choice. */
+export async function holds(gameId: string): Promise<boolean> {
+	const all = await guard(() => db.inbox.where('gameId').equals(gameId).toArray());
+	return all.some((r) => r.state === 'counted' || r.state === 'conflict');
+}

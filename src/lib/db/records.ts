@@ -156,7 +156,9 @@ export type MetaRecord =
 	| { key: 'pinFailures'; value: PinFailuresRecord }
 	// Issue 16: the school server's address, and the leagues this device syncs through it.
 	| { key: 'serverAddress'; value: string }
-	| { key: 'serverLinks'; value: ServerLink[] };
+	| { key: 'serverLinks'; value: ServerLink[] }
+	// Issue 15: what the device is used as (`$lib/roles/rules.ts`); missing until it takes one.
+	| { key: 'role'; value: 'instructor' | 'group' };
 
 /**
  * Wrong PINs typed in a row on this device (issue 13), kept in IndexedDB so a reload does not
@@ -418,4 +420,41 @@ export interface VerdictRecord {
 	fingerprint: string;
 	/** 1 when the card changed after signing (it does not count), 0 when it checks out. */
 	changed: 0 | 1;
+}
+
+/**
+ * A group of a class session as a phone holds it (schema version 9), from a group's code or a
+ * whole session's invite. `taken` marks the phone's own group: the one whose game it plays.
+ */
+export interface AssignmentRecord {
+	/** The group's game, fixed when the instructor handed the codes out. */
+	gameId: string;
+	leagueId: string;
+	sessionId: string;
+	/** The session's day, `YYYY-MM-DD`. */
+	sessionDate: string;
+	/** The session's `updatedAt` the code was made from: a later list of groups replaces it. */
+	sessionUpdatedAt: string;
+	/** The group's place in the session (Group 1 is 0). */
+	index: number;
+	/** The short code the group can type instead of scanning. */
+	code: string;
+	players: PlayerId[];
+	/** When this phone took the group as its own; null for the other groups of a session. */
+	takenAt: string | null;
+}
+
+/**
+ * The instructor's receipt for a card this phone turned in (schema version 9): the card as
+ * signed with `fingerprint` is in the instructor's inbox. Only this makes a card "turned in";
+ * a `TurnInRecord` alone says it was shown.
+ */
+export interface ReceiptRecord {
+	gameId: string;
+	fingerprint: string;
+	leagueId: string;
+	/** When the instructor's device wrote the receipt. */
+	issuedAt: string;
+	/** When this phone read it. */
+	readAt: string;
 }

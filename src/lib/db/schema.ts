@@ -132,4 +132,13 @@ export function declareSchema(db: Dexie): void {
 				if (verdict) await tx.table('verdicts').put(verdict);
 			}
 		});
+	// Version 9: the class loop (issue 15). Both tables hold this device's own state, like
+	// `meta`: backups leave them out.
+	db.version(9).stores({
+		// A phone's groups from a group's or a session's code, one per game: gameId is the group's
+		//   game; sessionId, a session's groups held here (a phone picks its own among them).
+		assignments: 'gameId, sessionId',
+		// gameId: the instructor's receipt for a card this phone turned in, in one lookup.
+		receipts: 'gameId'
+	});
 }

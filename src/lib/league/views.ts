@@ -11,6 +11,7 @@
 import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
+import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
@@ -105,8 +106,11 @@ export async function standingsView(
 	return { league, rows, names, retired, counted: counted.length, race: race(counted, listed) };
 }
 
-/** Where a session's group stands. */
-export type GroupStatus = cards.CardStatus | 'not-started';
+/**
+ * Where a session's group stands; `handed-out`: its code went to a phone and its game is
+ * played there (issue 15), so this device knows of it once the card arrives.
+ */
+export type GroupStatus = cards.CardStatus | 'not-started' | 'handed-out';
 
 /** A group of a session, with its game's standing. */
 export interface GroupView {
@@ -119,6 +123,8 @@ export interface GroupView {
 	/** The hand being played, while the game is on. */
 	hand: number | null;
 	voidReason: string | null;
+	/** Its card arrived from the group's phone into the inbox (and a receipt went back). */
+	received: boolean;
 }
 
 /** The session page. */
@@ -139,23 +145,38 @@ interface GroupRead {
 	group: SessionRecord['groups'][number];
 	view: games.GameView | null;
 	signed: SignatureRecord[];
+	received: boolean;
+}
+
+/** Game `id`, or null when this device does not hold it (a group's game played on its phone). */
+async function gameOrNull(id: string): Promise<games.GameView | null> {
+	try {
+		return await games.get(id);
+	} catch (e) {
+		if (e instanceof DbError && e.code === 'not-found') return null;
+		throw e;
+	}
 }
 
 async function readGroup(
 	index: number,
 	group: SessionRecord['groups'][number]
 ): Promise<GroupRead> {
-	if (!group.gameId) return { index, group, view: null, signed: [] };
-	const [view, signed] = await Promise.all([
-		games.get(group.gameId),
-		signatures.list(group.gameId)
+	if (!group.gameId) return { index, group, view: null, signed: [], received: false };
+	const [view, signed, received] = await Promise.all([
+		gameOrNull(group.gameId),
+		signatures.list(group.gameId),
+		inbox.holds(group.gameId)
 	]);
-	return { index, group, view, signed };
+	return { index, group, view, signed, received };
 }
 
-async function groupView({ index, group, view, signed }: GroupRead): Promise<GroupView> {
-	const base = { index, players: group.players, gameId: group.gameId, voidReason: null };
-	if (!view) return { ...base, status: 'not-started', sides: [], winners: [], hand: null };
+async function groupView({ index, group, view, signed, received }: GroupRead): Promise<GroupView> {
+	const base = { index, players: group.players, gameId: group.gameId, voidReason: null, received };
+	if (!view) {
+		const status = group.gameId ? 'handed-out' : 'not-started';
+		return { ...base, status, sides: [], winners: [], hand: null };
+	}
 	const record: cards.CardRecord = view.record;
 	const check = record.signedAt ? await signatures.inspect(view, signed) : null;
 	const status = cards.cardStatus(record, check !== null && check.status !== 'signed');

@@ -4,6 +4,7 @@
  */
 import type { Invite } from '$lib/db/invites';
 import type { ReceivedCard } from '$lib/db/records';
+import { classFileName } from './class-envelope';
 import { TransferError } from './errors';
 import {
 	TRANSFER_APP,
@@ -52,7 +53,9 @@ export function fileName(payload: Payload): string {
 			.replace(/[^a-z0-9]+/g, '-')
 			.replace(/^-|-$/g, '')
 			.slice(0, 40) || 'league';
-	return payload.kind === 'card'
-		? `card-${payload.game.createdAt.slice(0, 10)}-${payload.game.id.slice(0, 8)}.muggins.json`
-		: `invite-${slug(payload.league.name)}.muggins.json`;
+	if (payload.kind === 'card') {
+		return `card-${payload.game.createdAt.slice(0, 10)}-${payload.game.id.slice(0, 8)}.muggins.json`;
+	}
+	if (payload.kind === 'invite') return `invite-${slug(payload.league.name)}.muggins.json`;
+	return classFileName(payload, slug) ?? 'muggins.muggins.json';
 }

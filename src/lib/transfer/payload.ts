@@ -14,6 +14,22 @@ import {
 	TRANSFER_FORMAT,
 	type Payload
 } from './schema';
+import {
+	BundlePayloadSchema,
+	GroupPayloadSchema,
+	ReceiptPayloadSchema,
+	SessionPayloadSchema
+} from './class-schema';
+
+/** The schema of each kind of payload. */
+const SCHEMAS = new Map<unknown, v.GenericSchema<unknown, Payload>>([
+	['card', CardPayloadSchema],
+	['invite', InvitePayloadSchema],
+	['group', GroupPayloadSchema],
+	['session', SessionPayloadSchema],
+	['bundle', BundlePayloadSchema],
+	['receipt', ReceiptPayloadSchema]
+]);
 
 /** The largest file read: a card with drawings is tens of kilobytes. */
 export const MAX_FILE_BYTES = 2_000_000;
@@ -35,8 +51,7 @@ export function parsePayload(value: unknown): Payload {
 	if (typeof format === 'number' && format > TRANSFER_FORMAT) {
 		throw new TransferError('transfer-newer', { format });
 	}
-	const schema =
-		kind === 'card' ? CardPayloadSchema : kind === 'invite' ? InvitePayloadSchema : null;
+	const schema = SCHEMAS.get(kind);
 	if (!schema) throw new TransferError('transfer-damaged', { detail: 'unknown kind' });
 	const parsed = v.safeParse(schema, value);
 	if (!parsed.success) {

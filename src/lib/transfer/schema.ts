@@ -11,6 +11,7 @@ import {
 	PlayerSchema,
 	SignatureSchema
 } from '$lib/backup/schema';
+import type { ClassPayload } from './class-schema';
 
 /** Marks a payload as this app's. */
 export const TRANSFER_APP = 'muggins-league';
@@ -51,7 +52,7 @@ export const InvitePayloadSchema = v.object({
 export type CardPayload = v.InferOutput<typeof CardPayloadSchema>;
 /** An invite as read. */
 export type InvitePayload = v.InferOutput<typeof InvitePayloadSchema>;
-/** Anything one device hands another. */
-export type Payload = CardPayload | InvitePayload;
+/** Anything one device hands another (issue 15 adds the class loop's messages). */
+export type Payload = CardPayload | InvitePayload | ClassPayload;
 /** One student of an invite. */
 export type RosterLine = v.InferOutput<typeof RosterLine>;

@@ -1,0 +1,114 @@
+/**
+ * Turning in every card at once, and the instructor's receipt that closes the loop.
+ *
+ * A phone's unsent cards are its league's signed cards with no receipt for them as signed.
+ * The instructor's device receives them all into its inbox and answers with a receipt listing
+ * exactly the cards it now holds (counted, or waiting for the instructor's choice between two
+ * versions); the phone marks those cards received, and only those. A card the phone merely
+ * showed (`outbox.markTurnedIn`) stays "shown, not yet confirmed".
+ */
+import { ClassLoopError } from '$lib/transfer/class-errors';
+import type { ReceiptPayload } from '$lib/transfer/class-schema';
+import { timestamp } from './clock';
+import { db } from './db';
+import { guard } from './errors';
+import * as inbox from './inbox';
+import * as outbox from './outbox';
+import type { GameRecord, InboxRecord, ReceiptRecord, ReceivedCard } from './records';
+
+/** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
+export async function receiptOf(
+	game: Pick<GameRecord, 'id' | 'fingerprint'>
+): Promise<ReceiptRecord | null> {
+	const held = await guard(() => db.receipts.get(game.id));
+	return held && held.fingerprint === game.fingerprint ? held : null;
+}
+
+/** League `leagueId`'s games on this device that are signed and not voided, oldest first. */
+async function signedGames(leagueId: string): Promise<GameRecord[]> {
+	const all = await guard(() => db.games.where('leagueId').equals(leagueId).toArray());
+	return all
+		.filter((g) => g.signedAt !== null && g.fingerprint !== null && g.voidedAt === null)
+		.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Every signed card of league `leagueId` on this phone that has no receipt yet. */
+export async function unsent(leagueId: string): Promise<ReceivedCard[]> {
+	const cards: ReceivedCard[] = [];
+	for (const game of await signedGames(leagueId)) {
+		if (await receiptOf(game)) continue;
+		cards.push(await outbox.cardOf(game.id));
+	}
+	return cards;
+}
+
+/**
+ * Marks received the cards of `receipt` that this phone holds as signed with the receipt's
+ * fingerprint. One `rw` transaction. Returns how many were marked.
+ * @throws ClassLoopError `receipt-not-ours` when none of them is a card of this phone as signed
+ */
+export async function confirm(
+	receipt: Pick<ReceiptPayload, 'league' | 'at' | 'cards'>,
+	opts: { now?: string } = {}
+): Promise<number> {
+	return guard(() =>
+		db.transaction('rw', db.games, db.receipts, async () => {
+			const mine = await db.games.bulkGet(receipt.cards.map((c) => c.gameId));
+			const records: ReceiptRecord[] = receipt.cards.flatMap((c, i) =>
+				mine[i]?.fingerprint === c.fingerprint && mine[i]?.leagueId === receipt.league.id
+					? [
+							{
+								gameId: c.gameId,
+								fingerprint: c.fingerprint,
+								leagueId: receipt.league.id,
+								issuedAt: receipt.at,
+								readAt: timestamp(opts.now)
+							}
+						]
+					: []
+			);
+			if (records.length === 0) throw new ClassLoopError('receipt-not-ours');
+			await db.receipts.bulkPut(records);
+			return records.length;
+		})
+	);
+}
+
+/** What receiving a phone's cards did, and the receipt to show it. */
+export interface BundleReceived {
+	entries: InboxRecord[];
+	/** Cards that could not be read as games at all (each refused with its reason). */
+	broken: string[];
+	/** The receipt's cards: the ones the inbox now holds; empty when none. */
+	cards: ReceiptPayload['cards'];
+	at: string;
+}
+
+/**
+ * Receives a phone's `cards` into league `leagueId`'s inbox, each as `inbox.receive` does, and
+ * lists the cards the receipt vouches for: those the inbox holds as counted, or waiting for a
+ * choice between versions. A refused card is not on the receipt, so the phone keeps it unsent.
+ */
+export async function receiveAll(
+	leagueId: string,
+	cards: readonly ReceivedCard[],
+	opts: { now?: string } = {}
+): Promise<BundleReceived> {
+	const entries: InboxRecord[] = [];
+	const broken: string[] = [];
+	for (const card of cards) {
+		try {
+			entries.push(await inbox.receive(leagueId, card, opts));
+		} catch (e) {
+			if (!(e instanceof inbox.BrokenCardError)) throw e;
+			broken.push(e.params.detail);
+		}
+	}
+	const held = entries.filter((e) => e.state === 'counted' || e.state === 'conflict');
+	return {
+		entries,
+		broken,
+		cards: held.map((e) => ({ gameId: e.gameId, fingerprint: e.fingerprint })),
+		at: timestamp(opts.now)
+	};
+}

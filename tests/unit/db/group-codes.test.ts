@@ -1,0 +1,169 @@
+/**
+ * A session's groups from the instructor's device to the phones: each "device" is the same
+ * fake database, emptied between the instructor's part and the phone's (ids stay the same).
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '$lib/db/db';
+import * as groupCodes from '$lib/db/group-codes';
+import * as role from '$lib/db/role';
+import * as sessions from '$lib/db/sessions';
+import { messageFor } from '$lib/messages';
+import { groupPayload, sessionPayload } from '$lib/transfer/class-envelope';
+import { toCodes, fromCodes } from '$lib/transfer/codes';
+import { groupCode, readTypedCode } from '$lib/transfer/group-code';
+import { parsePayload } from '$lib/transfer/payload';
+import { at, resetDb } from './helpers';
+import { leagueWith } from './league-helpers';
+
+/** The rows of every table a code could write to, to show a refused one wrote nothing. */
+async function everything() {
+	return {
+		leagues: await db.leagues.toArray(),
+		players: await db.players.toArray(),
+		games: await db.games.toArray(),
+		assignments: await db.assignments.toArray(),
+		role: await role.get()
+	};
+}
+
+/** What a refused `act` says, and that nothing changed. */
+async function refused(act: () => Promise<unknown>): Promise<string> {
+	const before = await everything();
+	const said = await act().then(
+		() => expect.fail('expected a refusal'),
+		(e: unknown) => messageFor(e)
+	);
+	expect(await everything()).toEqual(before);
+	return said;
+}
+
+let out: groupCodes.HandedOut;
+
+/** The instructor's session of 7 present students in two groups, handed out; then a phone. */
+beforeEach(async () => {
+	await resetDb();
+	const { leagueId } = await leagueWith(['Ana', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus']);
+	const session = await sessions.create(leagueId, '2026-02-03', { now: at(1) });
+	const all = (await db.players.where('leagueId').equals(leagueId).toArray()).map((p) => p.id);
+	await sessions.setPresent(session.id, all, { now: at(2) });
+	await sessions.arrange(session.id, [all.slice(0, 4), all.slice(4)], { now: at(3) });
+	out = await groupCodes.handOut(session.id, { now: at(4) });
+	await resetDb();
+});
+
+describe('handing out', () => {
+	it('fixes each group’s game, and gives the same codes when handed out again', async () => {
+		await resetDb();
+		const { leagueId } = await leagueWith(['Ana', 'Ben', 'Cleo']);
+		const session = await sessions.create(leagueId, '2026-02-03', { now: at(1) });
+		const all = (await db.players.toArray()).map((p) => p.id);
+		await sessions.setPresent(session.id, all, { now: at(2) });
+		await sessions.arrange(session.id, [all], { now: at(3) });
+		const first = await groupCodes.handOut(session.id, { now: at(4) });
+		const again = await groupCodes.handOut(session.id, { now: at(5) });
+		expect(first.groups).toHaveLength(1);
+		expect(again).toEqual(first);
+		expect((await sessions.get(session.id)).groups[0]?.gameId).toBe(first.groups[0]?.gameId);
+		// A handed-out group is fixed: it can no longer be re-rolled.
+		await expect(sessions.arrange(session.id, [all])).rejects.toMatchObject({
+			code: 'group-started'
+		});
+	});
+});
+
+describe('a group’s code on a phone', () => {
+	it('lands the phone in the group’s game: league, session, seats and rules set', async () => {
+		const group = out.groups[1]!;
+		const payload = parsePayload(
+			JSON.parse(JSON.stringify(await fromCodes(await toCodes(groupPayload(out, group)))))
+		);
+		expect(payload.kind).toBe('group');
+		const gameId = await groupCodes.takeGroup(payload as ReturnType<typeof groupPayload>, {
+			now: at(10)
+		});
+		expect(gameId).toBe(group.gameId);
+		const game = await db.games.get(gameId);
+		expect(game).toMatchObject({
+			leagueId: out.league.id,
+			sessionId: out.session.id,
+			seats: group.players.map((p) => p.id),
+			rulesetId: out.league.rulesetId
+		});
+		expect(group.players).toHaveLength(3);
+		expect((await db.players.toArray()).map((p) => p.name).sort()).toEqual(
+			group.players.map((p) => p.name).sort()
+		);
+		expect(await role.get()).toBe('group');
+		// Scanned again: the same game, nothing doubled.
+		expect(await groupCodes.takeGroup(groupPayload(out, group))).toBe(gameId);
+		expect(await db.games.count()).toBe(1);
+	});
+
+	it('refuses a foreign code, a damaged one and a forged one, changing nothing', async () => {
+		const group = out.groups[0]!;
+		expect(await refused(async () => parsePayload({ kind: 'group' }))).toMatch(/not a Muggins/);
+		expect(
+			await refused(async () =>
+				parsePayload({ ...groupPayload(out, group), group: { ...group, code: 'AB' } })
+			)
+		).toMatch(/damaged/);
+		const forged = groupPayload(out, { ...group, gameId: out.groups[1]!.gameId });
+		expect(await refused(() => groupCodes.takeGroup(forged))).toBe(
+			'That is not a group code: a group code is 4 letters and digits, like K7QM. Check it and type it again.'
+		);
+	});
+
+	it('refuses a code from an older list of groups than the phone holds, changing nothing', async () => {
+		const newer = {
+			...out,
+			session: { ...out.session, updatedAt: at(30) },
+			groups: [{ ...out.groups[0]!, gameId: 'a-new-game' }]
+		};
+		newer.groups[0]!.code = await groupCode(out.session.id, 0, 'a-new-game');
+		await groupCodes.takeSession(sessionPayload(newer));
+		expect(await refused(() => groupCodes.takeGroup(groupPayload(out, out.groups[0]!)))).toBe(
+			'That code is from an older list of groups: the groups were changed since. Ask the instructor for the new code.'
+		);
+	});
+});
+
+describe('a whole session on a phone', () => {
+	it('keeps every group for the phone to pick its own, by the list or by the short code', async () => {
+		await groupCodes.takeSession(sessionPayload(out), { now: at(10) });
+		expect(await db.games.count()).toBe(0);
+		const held = await groupCodes.ofLeague(out.league.id);
+		expect(held.map((a) => a.takenAt)).toEqual([null, null]);
+		const code = out.groups[1]!.code;
+		const typed = ` ${code.slice(0, 2).toLowerCase()}-${code.slice(2)} `;
+		const gameId = await groupCodes.pickByCode(typed, { now: at(11) });
+		expect(gameId).toBe(out.groups[1]!.gameId);
+		expect(await db.games.count()).toBe(1);
+		expect((await groupCodes.ofLeague(out.league.id)).map((a) => a.takenAt)).toEqual([
+			null,
+			at(11)
+		]);
+	});
+
+	it('says plainly when a typed code is not a code, or no group has it, changing nothing', async () => {
+		await groupCodes.takeSession(sessionPayload(out));
+		expect(await refused(() => groupCodes.pickByCode('K7'))).toMatch(/^That is not a group code/);
+		expect(await refused(() => groupCodes.pickByCode('0O1I'))).toMatch(/^That is not a group code/);
+		const unused = [...'23456789ABCDEFGH']
+			.map((c) => c.repeat(4))
+			.find((c) => !out.groups.some((g) => g.code === c))!;
+		expect(await refused(() => groupCodes.pickByCode(unused))).toMatch(
+			/^No group of this phone’s session has that code/
+		);
+	});
+});
+
+describe('typed codes', () => {
+	it.each([
+		['k7qm', 'K7QM'],
+		['K7-QM', 'K7QM'],
+		[' k 7 q m ', 'K7QM']
+	])('%s reads as %s', (typed, code) => {
+		expect(readTypedCode(typed)).toBe(code);
+	});
+});
