@@ -58,8 +58,9 @@ export interface CheckedGame extends IncomingGame {
 /**
  * Checks one game from outside and derives what the standings count from its signed events:
  * the log is one game's, in order, within the limits; signers' names follow the name rule;
- * `result` is recomputed when every player signed the card as its events are now, else null
- * (so a card changed after signing, or a forged result, counts nowhere).
+ * `result` is recomputed from the events whenever the card is locked to a fingerprint, never
+ * taken from the file (a forged result counts nowhere); a card changed after signing is kept
+ * out of the standings by its verdict.
  * @throws DbError `incoming-too-big`, `incoming-damaged`, `incoming-name`
  */
 export async function checkGame(
@@ -92,15 +93,18 @@ export async function checkGame(
 			.sort()
 			.at(-1) ?? null;
 	const signedAt = game.signedAt ?? (sealed ? lastSigned : null);
-	const signed =
-		cardStatus({
+	// A card locked to a fingerprint gets its result from its events as they are now; whether
+	// it still matches what was signed is the kept verdict's to say (`verdicts.ts`), which the
+	// standings read: a card changed after signing is listed as such, and never counts.
+	const status = cardStatus({
 			players: game.seats,
 			signatures: latest.map((s) => ({ player: s.playerId, fingerprint: s.fingerprint })),
 			locked: game.fingerprint ?? (sealed ? print : null),
 			current: print
-		}) === 'signed';
+		});
+	const locked = status === 'signed' || status === 'changed-after-signing';
 	const finishedAt = game.finishedAt ?? events.at(-1)?.at ?? game.createdAt;
-	const counts = signed && state.over && refused.length === 0 && signedAt !== null;
+	const counts = locked && state.over && refused.length === 0 && signedAt !== null;
 	return {
 		game: {
 			...game,
