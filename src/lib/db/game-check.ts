@@ -48,11 +48,10 @@ export interface IncomingGame {
 export interface CheckedGame extends IncomingGame {
 	/** The fingerprint of the card as its events are (not the one it claims). */
 	print: string;
-	/** Every event the rules accept, in order. */
+	/** The rules accept every one of its events. */
 	playable: boolean;
+	/** Its events finish the game. */
 	over: boolean;
-	/** When its last event was recorded (or the game made, without events). */
-	finishedAt: string;
 }
 
 /**
@@ -114,8 +113,7 @@ export async function checkGame(
 		signatures,
 		print,
 		playable: refused.length === 0,
-		over: state.over,
-		finishedAt
+		over: state.over
 	};
 }
 

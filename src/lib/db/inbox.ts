@@ -142,6 +142,20 @@ export async function choose(id: string): Promise<InboxRecord> {
 	);
 }
 
+/**
+ * Removes a refused card from the inbox: it never counted, so nothing else changes.
+ * @throws DbError `not-in-inbox` when `id` is gone or is not a refused card
+ */
+export async function dismiss(id: string): Promise<void> {
+	await guard(() =>
+		db.transaction('rw', db.inbox, async () => {
+			const entry = await db.inbox.get(id);
+			if (!entry || entry.state !== 'refused') throw new DbError('not-in-inbox');
+			await db.inbox.delete(id);
+		})
+	);
+}
+
 /** League `leagueId`'s inbox, the latest received first. */
 export async function list(leagueId: string): Promise<InboxRecord[]> {
 	const all = await guard(() => db.inbox.where('leagueId').equals(leagueId).toArray());

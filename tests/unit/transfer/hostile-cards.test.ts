@@ -81,6 +81,17 @@ describe('a crafted card', () => {
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
 	});
 
+	it('refused, can be removed from the inbox; a counted card cannot (item 4)', async () => {
+		const wrong = structuredClone(card);
+		wrong.game.fingerprint = 'f'.repeat(64);
+		const refused = await inbox.receive(leagueId, wrong);
+		await inbox.dismiss(refused.id);
+		expect(await inbox.list(leagueId)).toEqual([]);
+		const counted = await inbox.receive(leagueId, card);
+		await expect(inbox.dismiss(counted.id)).rejects.toMatchObject({ code: 'not-in-inbox' });
+		expect(await cards.counted(leagueId)).toHaveLength(1);
+	});
+
 	it('copied under a new game id waits for the instructor instead of counting twice (item 6)', async () => {
 		await inbox.receive(leagueId, card);
 		const copy = await inbox.receive(leagueId, await copiedAs(card, 'copy-of-card'));
