@@ -5,7 +5,8 @@
  * with jsQR in Node, as a camera would read the screen.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { leagueTab, leagueWithRoster } from './league-helpers';
