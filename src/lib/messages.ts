@@ -184,6 +184,10 @@ const sentences = {
 	'card-has-signatures':
 		'Someone has signed this card already: a signed card keeps its league. Reopen it first.',
 
+	// Issue 17: the instructor's tools
+	'correct-while-playing':
+		'The game is still being played: record the points on the score card instead.',
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

@@ -65,3 +65,56 @@ test('every card of a session prints in one job, one card a page, each saying wh
 	await leagueTab(page, 'Cards');
 	await expect(items).toHaveCount(2);
 });
+
+test('a past score is corrected with a reason: the card, its history and the standings change, and the players sign again', async ({
+	page
+}) => {
+	test.slow();
+	const league = await leagueWithRoster(page, 'Period 5', CLASS.slice(0, 3));
+	await sessionWithGroups(page, '2026-01-15');
+	const players = await groupPlayers(page, 1);
+	const [first, second] = players as [string, string, string];
+	const id = await playGroupGame(page, 1, [15, 10, 5]);
+	await signCard(page, id);
+	await page.goto(league);
+	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(first);
+
+	await page.goto(`${league}/cards/${id}`);
+	const form = page.getByRole('form', { name: 'Correct a score' });
+	await form.getByRole('radio', { name: second }).check();
+	await form.getByLabel('Points to add').fill('10');
+	await expectAccessible(page, 'the correction form');
+	await form.getByRole('button', { name: 'Correct the score' }).click();
+	await expect(form.getByRole('alert')).toHaveText('Say why the score is corrected.');
+	await form.getByLabel('Reason').fill('A 10 in hand 1 was not written down');
+	await form.getByRole('button', { name: 'Correct the score' }).click();
+
+	// The card: the correction and its reason; it no longer counts until signed again.
+	const corrections = page.getByRole('region', { name: 'Corrections' });
+	await expect(corrections).toContainText(`${second} +10: A 10 in hand 1 was not written down`);
+	await expect(page.getByText('Finished but not signed by every player')).toBeVisible();
+	const totals = page.getByRole('region', { name: 'Final score' });
+	await expect(totals.getByRole('listitem').filter({ hasText: second })).toContainText('20');
+	await expect(totals.getByRole('listitem').filter({ hasText: second })).toContainText('Winner');
+	await leagueTab(page, 'Standings');
+	await expect(page.getByText('No signed cards yet')).toBeVisible();
+
+	// The audit trail: the reopening, with the reason; the printed card's correction column.
+	await page.goto(`/game/${id}/sign`);
+	await expect(page.getByRole('region', { name: 'Earlier signatures' })).toContainText(
+		'“Corrected: A 10 in hand 1 was not written down”'
+	);
+	await page.goto(`/game/${id}/print`);
+	await expect(page.getByRole('columnheader', { name: 'Corr.' }).first()).toBeVisible();
+	await expect(page.getByRole('list', { name: 'Corrections' })).toContainText(
+		`Corr. ${second} +10: A 10 in hand 1 was not written down`
+	);
+
+	// Signed again, the corrected card counts: the second player is now first.
+	await signCard(page, id);
+	await page.goto(league);
+	const top = page.getByRole('table').getByRole('row').nth(1);
+	await expect(top).toContainText(second);
+	await expect(top).toContainText('Champion');
+	await expect(top).toContainText('20');
+});

@@ -113,7 +113,9 @@ export async function signCard(page: Page, id: string): Promise<void> {
 		const signer = ((await prompt.textContent()) ?? '').replace(/, check the card and sign$/, '');
 		await drawSignature(page, signer.trim());
 		await page.getByRole('button', { name: `Sign as ${signer.trim()}` }).click();
-		await expect(page.getByRole('img', { name: `${signer.trim()}’s signature` })).toBeVisible();
+		await expect(
+			page.getByRole('img', { name: `${signer.trim()}’s signature`, exact: true })
+		).toBeVisible();
 	}
 	await expect(page.locator('.seal.signed')).toContainText('Signed');
 }

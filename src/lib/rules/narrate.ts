@@ -36,6 +36,7 @@ export function narrate(event: GameEvent, ruleset: Ruleset, name: PlayerNamer): 
 				? `Hand ended: ${name(event.wentOut)} went out`
 				: 'Hand ended: blocked';
 		case 'adjust':
+		case 'correct':
 			return `Correction: ${name(event.player)} ${signed(event.points)} (${event.note})`;
 		case 'time-up':
 			return 'Time is up';
