@@ -11,6 +11,9 @@ export default defineConfig({
 	globalSetup: './tests/e2e/global-setup.ts',
 	fullyParallel: true,
 	workers: 2,
+	// Every test ends with axe-core in two themes and a 320 px check (tests/e2e/a11y.ts): more
+	// than Playwright's default 30 s on a loaded machine.
+	timeout: 60_000,
 	forbidOnly: !!process.env.CI,
 	// One retry in CI, where a loaded machine can starve a timer; a retried pass is reported as flaky.
 	retries: process.env.CI ? 1 : 0,

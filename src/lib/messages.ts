@@ -234,6 +234,9 @@ const sentences = {
 	'bundle-empty': 'There is no signed card to turn in: every signed card was received already.',
 	'bundle-wrong-kind':
 		'That is not a set of signed cards: open invites and group codes on a phone.',
+	// Issue 17: the instructor's tools
+	'correct-while-playing':
+		'The game is still being played: record the points on the score card instead.',
 
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
@@ -257,12 +260,18 @@ export function isMessageCode(code: string): code is MessageCode {
 /**
  * The sentence for any error caught at the edge of the app: its own words when it carries a
  * known code (RuleError, DbError …), else the general apology with the error's name.
+ * `playerName` turns the player id a rule error carries into the name the screen shows.
  */
-export function messageFor(err: unknown): string {
+export function messageFor(err: unknown, playerName?: (player: string) => string): string {
 	if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
 		const params =
 			'params' in err && typeof err.params === 'object' ? (err.params as MessageParams) : {};
-		if (isMessageCode(err.code)) return message(err.code, params ?? {});
+		// The rules name a player by id; a screen that knows the names passes them in.
+		const named =
+			playerName && typeof params?.player === 'string'
+				? { ...params, player: playerName(params.player) }
+				: params;
+		if (isMessageCode(err.code)) return message(err.code, named ?? {});
 	}
 	return message('unexpected', { detail: err instanceof Error ? err.name : undefined });
 }

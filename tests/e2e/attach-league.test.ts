@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { score, startGame } from './game-helpers';
 import { leagueWithRoster, signCard } from './league-helpers';
 

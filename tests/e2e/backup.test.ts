@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { leagueWithRoster, playGroupGame, sessionWithGroups, signCard } from './league-helpers';
 
 test('a backup restores onto a fresh browser with nothing lost, and a bad file changes nothing', async ({

@@ -36,7 +36,8 @@ export async function score(page: Page, player: string, count: number): Promise<
 export async function shownTotals(page: Page): Promise<Record<string, number>> {
 	const labels = await page
 		.locator('.board .total')
-		.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+		// The words a screen reader reads: the visible total with its hidden names and unit.
+		.evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
 	return Object.fromEntries(
 		labels.map((l) => {
 			const m = /^(.*): (-?\d+) points$/.exec(l);

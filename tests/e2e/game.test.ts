@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { engineTotals, score, shownTotals, startGame } from './game-helpers';
 
 test('keeps a 3-player classroom game from first score to the end of class', async ({
@@ -25,20 +25,23 @@ test('keeps a 3-player classroom game from first score to the end of class', asy
 	await page.getByRole('button', { name: 'Muggins!' }).click();
 	const steal = page.getByRole('dialog');
 	await steal.getByRole('group', { name: 'Who called “Muggins!”?' }).getByLabel('Ben').check();
-	await steal
-		.getByRole('group', { name: 'Who made the count and missed it?' })
-		.getByLabel('Ana')
-		.check();
+	await steal.getByRole('group', { name: 'Who missed their own count?' }).getByLabel('Ana').check();
 	await steal.getByRole('button', { name: '10', exact: true }).click();
-	await expect(page.getByRole('status')).toContainText('Recorded: Muggins! Ben takes 10 from Ana');
+	await expect(page.getByRole('status')).toContainText(
+		'Recorded: Muggins! Ben scores the 10 Ana missed'
+	);
 	expect(await shownTotals(page)).toEqual({ Ana: 15, Ben: 20, Cara: 15 });
 
 	// Undo shows what it undid and offers Redo.
 	await page.getByRole('button', { name: 'Undo', exact: true }).click();
-	await expect(page.getByRole('status')).toContainText('Undone: Muggins! Ben takes 10 from Ana');
+	await expect(page.getByRole('status')).toContainText(
+		'Undone: Muggins! Ben scores the 10 Ana missed'
+	);
 	expect((await shownTotals(page)).Ben).toBe(10);
 	await page.getByRole('button', { name: 'Redo' }).click();
-	await expect(page.getByRole('status')).toContainText('Redone: Muggins! Ben takes 10 from Ana');
+	await expect(page.getByRole('status')).toContainText(
+		'Redone: Muggins! Ben scores the 10 Ana missed'
+	);
 	expect((await shownTotals(page)).Ben).toBe(20);
 
 	// Hand 1 ends by numbers: Ana went out; Ben 9 pips in 2, Cara 12 in 3.
@@ -53,7 +56,7 @@ test('keeps a 3-player classroom game from first score to the end of class', asy
 	await cara.getByRole('button', { name: 'One domino more for Cara' }).click();
 	await cara.getByLabel('Pips').fill('12');
 	await expect(
-		hand.getByText('Ana went out: opponents 21 − own 0 = 21 → 20 → ÷ 5 = 4 points to Ana.')
+		hand.getByText('Ana went out: opponents 21 − own 0 = 21, rounded to 20, ÷ 5 = 4 points to Ana.')
 	).toBeVisible();
 	await hand.getByRole('button', { name: 'Confirm end of hand' }).click();
 	await expect(page.getByRole('heading', { name: 'Hand 2' })).toBeVisible();
@@ -103,7 +106,7 @@ test('keeps a 3-player classroom game from first score to the end of class', asy
 	).toBeDisabled();
 	await expect(
 		blocked.getByText(
-			'Ben has the lightest hand (1 pip): opponents 25 − own 1 = 24 → 25 → ÷ 5 = 5 points to Ben.'
+			'Ben has the lightest hand (1 pip): opponents 25 − own 1 = 24, rounded to 25, ÷ 5 = 5 points to Ben.'
 		)
 	).toBeVisible();
 	await blocked.getByRole('button', { name: 'Confirm end of hand' }).click();

@@ -116,7 +116,7 @@ export async function signCard(page: Page, id: string): Promise<void> {
 		// In the card's signatures: a card signed again also shows the earlier ones in its history.
 		const signatures = page.getByRole('region', { name: 'Signatures', exact: true });
 		await expect(
-			signatures.getByRole('img', { name: `${signer.trim()}’s signature` })
+			signatures.getByRole('img', { name: `${signer.trim()}’s signature`, exact: true })
 		).toBeVisible();
 	}
 	await expect(page.locator('.seal.signed')).toContainText('Signed');

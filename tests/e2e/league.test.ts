@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { measure } from './support';
 
 /** A class list as a gradebook exports it: an id column, last and first names, quoting. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { waitForServiceWorker } from './support';
 
 test.describe('service worker', () => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { score, startGame } from './game-helpers';
 import { measure } from './support';
 
@@ -118,7 +119,7 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 	await expect(page.getByRole('heading', { name: 'Sign the card', level: 1 })).toBeVisible();
 	const summary = page.getByRole('region', { name: 'Final score' });
 	await expect(summary).toContainText(/Ana\s*Winner\s*19/);
-	await expect(summary).toContainText(/Hands played\s*1/);
+	await expect(summary).toContainText(/Hands finished\s*1/);
 	await expect(summary).toContainText(/Ended\s*Class is over/);
 	await expect(page.getByText('Not signed yet').first()).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import Papa from 'papaparse';
 import {
 	groupPlayers,

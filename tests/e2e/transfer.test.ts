@@ -5,7 +5,8 @@
  * with jsQR in Node, as a camera would read the screen.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { playAndSign } from './card-helpers';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { leagueTab, leagueWithRoster } from './league-helpers';

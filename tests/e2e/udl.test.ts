@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { replay } from '../../src/lib/rules/game';
 import { readStoredGame } from './stored-game';
 import { measure } from './support';
+import { shownTotals } from './game-helpers';
 
 /** Starts a 2-player UDL game from New game and gives its id. */
 async function startUdlGame(page: Page, players: [string, string] = ['Ana', 'Ben']) {
@@ -40,18 +42,6 @@ async function startClock(page: Page) {
 }
 
 /** Totals on the scoreboard, by name. */
-async function boardTotals(page: Page): Promise<Record<string, number>> {
-	const labels = await page
-		.locator('.board .total')
-		.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-	return Object.fromEntries(
-		labels.map((l) => {
-			const [, who, n] = /^(.*): (-?\d+) points$/.exec(l) ?? [];
-			return [who, Number(n)];
-		})
-	);
-}
-
 test('a UDL game runs out its 15 minutes, goes to overtime and ends on the next score', async ({
 	page,
 	context
@@ -155,8 +145,8 @@ test('the chips view shows the totals as chips passed to the scorer', async ({ p
 	await score(page, 'Ben', 10);
 	await score(page, 'Ana', 15);
 	// The status line can be told before the live query redraws the board: wait for it.
-	await expect.poll(() => boardTotals(page)).toEqual({ Ana: 40, Ben: 10 });
-	const totals = await boardTotals(page);
+	await expect.poll(() => shownTotals(page)).toEqual({ Ana: 40, Ben: 10 });
+	const totals = await shownTotals(page);
 
 	await page.getByRole('radio', { name: 'Chips' }).check();
 	const players = page.locator('.chips > li');
@@ -177,7 +167,7 @@ test('the chips view shows the totals as chips passed to the scorer', async ({ p
 	await expect(players.nth(0)).toContainText('Won from Ben: 10 chips');
 	await expect(players.nth(1)).toContainText('Own chips left: 20 of 30');
 	await page.getByRole('radio', { name: 'Score' }).check();
-	await expect.poll(() => boardTotals(page)).toEqual({ Ana: 50, Ben: 10 });
+	await expect.poll(() => shownTotals(page)).toEqual({ Ana: 50, Ben: 10 });
 });
 
 test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', async ({ page }) => {

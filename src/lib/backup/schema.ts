@@ -134,6 +134,7 @@ const event = v.variant('type', [
 		spinner: v.optional(text(5))
 	}),
 	v.object({ id, type: v.literal('adjust'), player: id, points: whole, note: text(1000) }),
+	v.object({ id, type: v.literal('correct'), player: id, points: whole, note: text(1000) }),
 	v.object({ id, type: v.literal('time-up') }),
 	v.object({
 		id,

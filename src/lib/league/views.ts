@@ -29,6 +29,7 @@ import {
 	type Race,
 	type StandingsRow
 } from '$lib/rules/standings';
+import { cardPlaces, type CardPlace } from './card-place';
 import type { GameState, PlayerId, SideLabel } from '$lib/rules/types';
 
 /** Player names by id: the league's roster (retired students too) and anyone else seated. */
@@ -301,6 +302,8 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 export interface CardItem {
 	gameId: string;
 	date: string;
+	/** Its session and group ("Session 3 · Group 2 · …"), told apart from the same day's. */
+	place: CardPlace;
 	status: cards.CardStatus;
 	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
 	winners: SideLabel[];
@@ -324,11 +327,13 @@ export interface CardList {
  * Reads one bounded range of games, never the whole league.
  */
 export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promise<CardList> {
-	const [{ games: records, total }, sessionDates, changed] = await Promise.all([
+	const [{ games: records, total }, sessionList, changed] = await Promise.all([
 		lists.latestOfLeague(leagueId, shown),
-		sessions.list(leagueId).then((list) => new Map(list.map((s) => [s.id, s.date]))),
+		sessions.list(leagueId),
 		cards.changedAfterSigning(leagueId)
 	]);
+	const sessionDates = new Map(sessionList.map((s) => [s.id, s.date]));
+	const places = cardPlaces(records, sessionList);
 	const read = await Promise.all(
 		records.map(async (record) => ({
 			record,
@@ -344,7 +349,8 @@ export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promis
 		const date =
 			(record.sessionId ? sessionDates.get(record.sessionId) : undefined) ??
 			dayOfTime(record.createdAt);
-		const base = { gameId: record.id, date, status, voidReason: record.voidReason };
+		const place = places.get(record.id) ?? { date, session: null, group: null };
+		const base = { gameId: record.id, date, place, status, voidReason: record.voidReason };
 		if (record.result || !state) {
 			return { ...base, sides: record.result?.sides ?? [], winners: record.result?.winners ?? [] };
 		}

@@ -1,6 +1,6 @@
 /**
  * Plain-words working of a hand's settlement, for the end-hand sheet and the card:
- * "opponents 29 − own 3 = 26 → 25 → ÷ 5 = 5 points to Ana".
+ * "opponents 29 − own 3 = 26, rounded to 25, ÷ 5 = 5 points to Ana".
  */
 import type { AwardWorking, HandEnd, Ruleset, Settlement, SideLabel } from './types';
 
@@ -11,7 +11,7 @@ function plural(n: number, one: string, many: string): string {
 	return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }
 
-/** The steps from the pips to the award, ending on the points: "opponents 29 − own 3 = 26 → 25 → ÷ 5 = 5". */
+/** The steps from the pips to the award, ending on the points: "opponents 29 − own 3 = 26, rounded to 25, ÷ 5 = 5". */
 export function workingLine(w: AwardWorking): string {
 	const prefix = w.basis === 'opponents-minus-own-tiles' ? 'dominoes: ' : '';
 	const diff = w.opponents - w.own;
@@ -21,10 +21,11 @@ export function workingLine(w: AwardWorking): string {
 			: `${prefix}opponents ${w.opponents} − own ${w.own} = ${String(diff).replace('-', '−')}`
 	];
 	if (w.raw !== diff) steps.push(`→ ${w.raw}`);
-	if (w.rounded !== null) steps.push(`→ ${w.rounded}`);
+	// A rounding that changes nothing is not a step anyone needs to read.
+	if (w.rounded !== null && w.rounded !== w.raw) steps.push(`, rounded to ${w.rounded}`);
 	if (w.multiplier !== 1) steps.push(`× ${w.multiplier} = ${w.points}`);
-	if (w.divisor !== 1) steps.push(`→ ÷ ${w.divisor} = ${w.points}`);
-	return steps.join(' ');
+	if (w.divisor !== 1) steps.push(`, ÷ ${w.divisor} = ${w.points}`);
+	return steps.join(' ').replaceAll(' ,', ',');
 }
 
 /** Why the winning side won the hand. */

@@ -208,6 +208,16 @@ const handlers: {
 		if (typeof e.note !== 'string' || e.note.trim() === '') throw new RuleError('note-required');
 		credit(s, sideOf(s.sides, p), e.points, 'adjust');
 	},
+	/**
+	 * Ruling (issue 17): a finished card is corrected like an `adjust`, in the last hand's
+	 * correction column; the winners are then the leaders of the corrected totals, except when
+	 * a disqualification or a bogus play decided the game. The game stays over.
+	 */
+	correct(s, r, e) {
+		if (!s.over) throw new RuleError('correct-while-playing');
+		handlers.adjust(s, r, { ...e, type: 'adjust' });
+		if (s.endCause !== 'disqualified' && s.endCause !== 'bogus-play') s.winners = leaders(s);
+	},
 	'time-up'(s, r, e) {
 		if (!r.tournament) throw new RuleError('no-clock', { ruleset: r.name });
 		if (s.timeUp) throw new RuleError('time-already-up');
@@ -270,7 +280,7 @@ function step(state: GameState, event: GameEvent, inPlace: boolean): GameState {
 	const handler = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
 	if (!handler)
 		throw new RuleError('unknown-event', { type: String((event as { type?: unknown }).type) });
-	if (state.over) throw new RuleError('game-over');
+	if (state.over && event.type !== 'correct') throw new RuleError('game-over');
 	const ruleset = getRuleset(state.rulesetId);
 	const s = inPlace ? state : draft(state);
 	(handler as (s: GameState, r: Ruleset, e: GameEvent) => void)(s, ruleset, event);

@@ -1,6 +1,6 @@
 /**
  * One short line per event, for the undo toast and a hand's event list: "Ana 15",
- * "Muggins! Ben takes 10 from Ana", "Hand ended: Cara went out".
+ * "Muggins! Ben scores the 10 Ana missed", "Hand ended: Cara went out".
  */
 import { pointsForCount } from './scoring';
 import type { GameEvent, PlayerId, Ruleset } from './types';
@@ -30,12 +30,13 @@ export function narrate(event: GameEvent, ruleset: Ruleset, name: PlayerNamer): 
 		case 'score':
 			return `${name(event.player)} ${event.count}${pointsNote(ruleset, event.count)}`;
 		case 'muggins':
-			return `Muggins! ${name(event.by)} takes ${event.count}${pointsNote(ruleset, event.count)} from ${name(event.from)}`;
+			return `Muggins! ${name(event.by)} scores the ${event.count}${pointsNote(ruleset, event.count)} ${name(event.from)} missed`;
 		case 'hand-end':
 			return event.outcome === 'domino' && event.wentOut
 				? `Hand ended: ${name(event.wentOut)} went out`
 				: 'Hand ended: blocked';
 		case 'adjust':
+		case 'correct':
 			return `Correction: ${name(event.player)} ${signed(event.points)} (${event.note})`;
 		case 'time-up':
 			return 'Time is up';

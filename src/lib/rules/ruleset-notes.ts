@@ -18,7 +18,8 @@ export interface RulesetNotes {
  */
 export const RULESET_NOTES: Record<RulesetId, RulesetNotes> = {
 	classroom: {
-		summary: 'The class league: groups of 3-4, muggins points and a lightest-hand bonus.',
+		summary:
+			'The class league: 2-4 players (3 or 4 is best), muggins points and a lightest-hand bonus.',
 		source: 'Muggins-ology (seed 002)',
 		leads: 'Each player draws one tile; the heaviest tile leads. Return the tiles and reshuffle.',
 		spinner:

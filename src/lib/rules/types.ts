@@ -124,6 +124,8 @@ export type GameEvent =
 	| { id: string; type: 'muggins'; by: PlayerId; from: PlayerId; count: number }
 	| ({ id: string; type: 'hand-end' } & HandEnd)
 	| { id: string; type: 'adjust'; player: PlayerId; points: number; note: string }
+	/** An instructor's correction of a finished card (issue 17): `adjust` after the end. */
+	| { id: string; type: 'correct'; player: PlayerId; points: number; note: string }
 	| { id: string; type: 'time-up' }
 	| { id: string; type: 'penalty'; player: PlayerId; kind: PenaltyKind }
 	| { id: string; type: 'end'; reason?: string }

@@ -1,7 +1,7 @@
 import { wordsFor } from '$lib/words';
 import type { PlayerId, SideLabel } from '$lib/rules/types';
 import { Live } from './live.svelte';
-import type { LoadedGame } from './loaded-game';
+import { playerName, sideName, type LoadedGame } from './loaded-game';
 
 /** How long a write runs before the buttons show that it is under way. */
 const BUSY_SHOWN_AFTER_MS = 150;
@@ -71,13 +71,10 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 	}
 
 	/** The name of a player of this game. */
-	name = (player: PlayerId): string => this.game?.names.get(player) ?? player;
+	name = (player: PlayerId): string => (this.game ? playerName(this.game, player) : player);
 
 	/** The names of a side's players: "Ana" or "Ana & Cara". */
-	sideName = (side: SideLabel): string => {
-		const found = this.game?.state.sides.find((s) => s.label === side);
-		return found ? found.players.map(this.name).join(' & ') : side;
-	};
+	sideName = (side: SideLabel): string => (this.game ? sideName(this.game, side) : side);
 
 	/**
 	 * Runs one write for `action` on the game shown, unless one is already under way. Returns

@@ -27,7 +27,7 @@ export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 export class GameScreen extends GameActions<Action> {
 	/** The game as the last write of this tab left it, shown until the live query catches up. */
 	#written = $state.raw<LoadedGame | null>(null);
-	#notice = $state<{ text: string; canRedo: boolean } | null>(null);
+	#notice = $state<{ text: string; canRedo: boolean; gameId: string } | null>(null);
 
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
@@ -48,9 +48,13 @@ export class GameScreen extends GameActions<Action> {
 		return sameGame(written, live) ? written : live;
 	}
 
-	/** The last thing recorded or undone, for the status line ("Undone: Ana 15"). */
+	/**
+	 * The last thing recorded or undone, for the status line ("Undone: Ana 15"): only on the
+	 * game it was recorded in, not on the next game of a match, which opens on the same page.
+	 */
 	get notice(): { text: string; canRedo: boolean } | null {
-		return this.#notice;
+		const notice = this.#notice;
+		return notice && notice.gameId === this.game?.record.id ? notice : null;
 	}
 
 	#say(event: GameEvent, prefix = ''): string {
@@ -69,7 +73,11 @@ export class GameScreen extends GameActions<Action> {
 		performance.mark('w1');
 		if (!result) return false;
 		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
-		this.#notice = { text: describe(result), canRedo: result.redoable !== null };
+		this.#notice = {
+			text: describe(result),
+			canRedo: result.redoable !== null,
+			gameId: result.record.id
+		};
 		return true;
 	}
 	/** Records an event; returns whether it was accepted. */

@@ -24,7 +24,9 @@ export class InstructorLock {
 	#ask = $state<Ask | null>(null);
 	#error = $state<string | null>(null);
 	#checking = $state(false);
-	#until = 0;
+	/** When the open lock closes again (ms since the epoch); 0 when it is closed. */
+	#until = $state(0);
+	#closer: ReturnType<typeof setTimeout> | undefined;
 
 	/** Whether a PIN is set (as of the last `refresh`). */
 	get enabled(): boolean {
@@ -51,14 +53,26 @@ export class InstructorLock {
 		this.#enabled = await (await pinCode()).isSet();
 	}
 
+	/**
+	 * When the lock, opened by a PIN, closes again (ms since the epoch), or null when a PIN is
+	 * set and must be typed: the screen says so and offers "Lock now".
+	 */
+	get openUntil(): number | null {
+		return this.#enabled && this.#until > 0 ? this.#until : null;
+	}
+
 	/** Opens the lock for `UNLOCK_MS` (right after the PIN was set or typed). */
 	unlock(): void {
 		this.#until = Date.now() + UNLOCK_MS;
+		clearTimeout(this.#closer);
+		// Closes on time even when nothing asks, so the screen stops saying it is open.
+		this.#closer = setTimeout(() => this.lock(), UNLOCK_MS);
 	}
 
 	/** Closes the lock at once. */
 	lock(): void {
 		this.#until = 0;
+		clearTimeout(this.#closer);
 	}
 
 	/**

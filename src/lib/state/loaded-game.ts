@@ -1,13 +1,24 @@
 import * as games from '$lib/db/games';
 import * as players from '$lib/db/players';
 import { getRuleset } from '$lib/rules/rulesets';
-import type { PlayerId, Ruleset } from '$lib/rules/types';
+import type { PlayerId, Ruleset, SideLabel } from '$lib/rules/types';
 
 /** A stored game with what the scorecard shows beside it. */
 export interface LoadedGame extends games.GameView {
 	ruleset: Ruleset;
 	/** Player names by id. */
 	names: Map<PlayerId, string>;
+}
+
+/** The name of `player` in `game`. */
+export function playerName(game: LoadedGame, player: PlayerId): string {
+	return game.names.get(player) ?? player;
+}
+
+/** The names of a side's players in `game`: "Ana" or "Ana & Cara". */
+export function sideName(game: LoadedGame, side: SideLabel): string {
+	const found = game.state.sides.find((s) => s.label === side);
+	return found ? found.players.map((p) => playerName(game, p)).join(' & ') : side;
 }
 
 /** `view` with its ruleset and its players' names. */

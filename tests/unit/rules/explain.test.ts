@@ -32,7 +32,7 @@ describe('explainSettlement', () => {
 					D: { pips: 13, tiles: 3 }
 				}
 			},
-			'Ana has the lightest hand (3 pips): opponents 29 − own 3 = 26 → 25 → ÷ 5 = 5 points to Ana.'
+			'Ana has the lightest hand (3 pips): opponents 29 − own 3 = 26, rounded to 25, ÷ 5 = 5 points to Ana.'
 		],
 		[
 			'a classroom hand someone went out of',
@@ -43,21 +43,21 @@ describe('explainSettlement', () => {
 				wentOut: 'B',
 				hands: { A: { pips: 12, tiles: 3 }, C: { pips: 9, tiles: 2 } }
 			},
-			'Ben went out: opponents 21 − own 0 = 21 → 20 → ÷ 5 = 4 points to Ben.'
+			'Ben went out: opponents 21 − own 0 = 21, rounded to 20, ÷ 5 = 4 points to Ben.'
 		],
 		[
 			'a classroom bonus that rounds to nothing',
 			'classroom',
 			['A', 'B'],
 			{ outcome: 'domino', wentOut: 'A', hands: { B: { pips: 2, tiles: 1 } } },
-			'Ana went out: opponents 2 − own 0 = 2 → 0 → ÷ 5 = 0: no bonus.'
+			'Ana went out: opponents 2 − own 0 = 2, rounded to 0, ÷ 5 = 0: no bonus.'
 		],
 		[
 			'a UDL domino',
 			'udl',
 			['A', 'B'],
 			{ outcome: 'domino', wentOut: 'A', hands: { B: { pips: 13, tiles: 3 } } },
-			'Ana went out: opponents 13 → 15 points to Ana.'
+			'Ana went out: opponents 13, rounded to 15 points to Ana.'
 		],
 		[
 			'double-six dominoes',
@@ -118,7 +118,7 @@ describe('explainSettlement', () => {
 				]
 			)
 		).toBe(
-			'Ana & Cara have the lightest hand (6 pips): opponents 19 → 20 → ÷ 5 = 4 points to Ana & Cara.'
+			'Ana & Cara have the lightest hand (6 pips): opponents 19, rounded to 20, ÷ 5 = 4 points to Ana & Cara.'
 		);
 	});
 });

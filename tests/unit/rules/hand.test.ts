@@ -30,7 +30,7 @@ describe('parseDomino', () => {
 });
 
 describe('settleHand', () => {
-	it('explains the classroom award of seed 002: 29 − 3 = 26 → 25 → ÷ 5 = 5', () => {
+	it('explains the classroom award of seed 002: 29 − 3 = 26, rounded to 25, ÷ 5 = 5', () => {
 		const s = settle('classroom', ['A', 'B', 'C', 'D'], {
 			outcome: 'blocked',
 			hands: {

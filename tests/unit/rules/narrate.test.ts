@@ -14,7 +14,7 @@ describe('narrate', () => {
 		[
 			'classroom',
 			{ id: '1', type: 'muggins', by: 'B', from: 'A', count: 10 },
-			'Muggins! Ben takes 10 from Ana'
+			'Muggins! Ben scores the 10 Ana missed'
 		],
 		[
 			'classroom',

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-	defaultPaper,
-	pageRule,
-	paperOf,
-	PAPERS
-} from '../../../../../src/routes/game/[id]/print/paper';
+import { defaultPaper, pageRule, paperOf, PAPERS } from '$lib/print/paper';
 
 describe('defaultPaper', () => {
 	it.each([
