@@ -9,7 +9,13 @@ import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
 import { DbError } from './errors';
 import { replayRecords } from './log';
 import { cleanName, MAX_NAME_LENGTH } from './names';
-import { toCard, toSetup, type EventRecord, type GameRecord, type SignatureRecord } from './records';
+import {
+	toCard,
+	toSetup,
+	type EventRecord,
+	type GameRecord,
+	type SignatureRecord
+} from './records';
 import { counting } from './signing-order';
 
 /** The most entries a game may bring in: a card file's limit, on every path in. */
@@ -96,11 +102,11 @@ export async function checkGame(
 	// it still matches what was signed is the kept verdict's to say (`verdicts.ts`), which the
 	// standings read: a card changed after signing is listed as such, and never counts.
 	const status = cardStatus({
-			players: game.seats,
-			signatures: latest.map((s) => ({ player: s.playerId, fingerprint: s.fingerprint })),
-			locked: game.fingerprint ?? (sealed ? print : null),
-			current: print
-		});
+		players: game.seats,
+		signatures: latest.map((s) => ({ player: s.playerId, fingerprint: s.fingerprint })),
+		locked: game.fingerprint ?? (sealed ? print : null),
+		current: print
+	});
 	const locked = status === 'signed' || status === 'changed-after-signing';
 	const finishedAt = game.finishedAt ?? events.at(-1)?.at ?? game.createdAt;
 	const counts = locked && state.over && refused.length === 0 && signedAt !== null;

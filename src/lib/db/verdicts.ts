@@ -10,7 +10,6 @@
 import { cardStatus } from '$lib/rules/card';
 import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256HexSync } from '$lib/rules/sha256';
-import type { PlayerId } from '$lib/rules/types';
 import { lockedWithResult } from './contributions';
 import { bySigning, counting } from './signing-order';
 import {
