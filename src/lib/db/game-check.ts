@@ -3,7 +3,7 @@
  * invites and the school server all check a game here, so a game refused by one is refused by
  * every other for the same reason. `incoming.ts` adds the checks that need the store.
  */
-import { cardResult, cardStatus } from '$lib/rules/card';
+import { cardResult, cardStatus, type CardResult } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';
 import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
 import { DbError } from './errors';
@@ -87,7 +87,8 @@ export async function checkGame(
 		throw new DbError('incoming-damaged', { detail: 'a signature is of another game' });
 	}
 	const signatures = incoming.signatures.map((s) => ({ ...s, name: incomingName(s.name) }));
-	const { state, refused } = replayRecords(toSetup(game), events);
+	const replayed = replayRecords(toSetup(game), events);
+	const { state, refused } = replayed;
 	const print = await fingerprint(toCard(game, events));
 	const latest = [...counting(signatures).values()];
 	// A card turned in is sealed by its signatures: the lock is set on the device receiving it.
@@ -108,19 +109,30 @@ export async function checkGame(
 		current: print
 	});
 	const locked = status === 'signed' || status === 'changed-after-signing';
-	const finishedAt = game.finishedAt ?? events.at(-1)?.at ?? game.createdAt;
-	const counts = locked && state.over && refused.length === 0 && signedAt !== null;
+	const counts = locked && signedAt !== null;
 	return {
-		game: {
-			...game,
-			result: counts ? cardResult(state, game.finishedAt ?? signedAt ?? finishedAt) : null
-		},
+		game: { ...game, result: counts ? resultOfEvents({ ...game, signedAt }, events, replayed) : null },
 		events,
 		signatures,
 		print,
 		playable: refused.length === 0,
 		over: state.over
 	};
+}
+
+/**
+ * What a locked card adds to the standings, derived from its events as they are (never from a
+ * stored `result`, which the fingerprint does not cover); null when they do not finish the game
+ * or the rules refuse one of them. The same on every path in: files, backups, the upgrades.
+ */
+export function resultOfEvents(
+	game: GameRecord,
+	events: readonly EventRecord[],
+	{ state, refused } = replayRecords(toSetup(game), events)
+): CardResult | null {
+	if (!state.over || refused.length > 0) return null;
+	const lastAt = events.at(-1)?.at ?? game.createdAt;
+	return cardResult(state, game.finishedAt ?? game.signedAt ?? lastAt);
 }
 
 /**

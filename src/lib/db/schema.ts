@@ -1,5 +1,7 @@
 import type Dexie from 'dexie';
+import { canonicalJson } from '$lib/rules/canonical';
 import { lockedWithResult, pagesOf } from './contributions';
+import { resultOfEvents } from './game-check';
 import type { EventRecord, GameRecord, SignatureRecord } from './records';
 import { verdictOf } from './verdicts';
 
@@ -117,12 +119,18 @@ export function declareSchema(db: Dexie): void {
 		})
 		.upgrade(async (tx) => {
 			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
-			for (const record of locked) {
+			for (const stored of locked) {
 				const events: EventRecord[] = await tx
 					.table('events')
 					.where('[gameId+seq]')
-					.between([record.id, -Infinity], [record.id, [[]]])
+					.between([stored.id, -Infinity], [stored.id, [[]]])
 					.toArray();
+				// A result the events do not give (restored from a forged backup by an older
+				// version) is replaced by theirs (issue 13): the standings count the signed play.
+				const result = resultOfEvents(stored, events);
+				const record =
+					canonicalJson(result) === canonicalJson(stored.result) ? stored : { ...stored, result };
+				if (record !== stored) await tx.table('games').put(record);
 				const signed: SignatureRecord[] = await tx
 					.table('signatures')
 					.where('gameId')

@@ -228,4 +228,37 @@ describe('version 8 (signature verdicts)', () => {
 		upgraded.close();
 		expect(await changed(leagueId)).toEqual([tampered]);
 	});
+
+	it('gives a signed card the result of its events, not a forged one (issue 13)', async () => {
+		const { tampered: forged } = await classWithCards();
+		const honest = (await db.games.get(forged))?.result;
+		if (!honest) throw new Error('the card has a result');
+		const stored = await transfer.dump();
+		const game = stored.games.find((g) => g.id === forged);
+		if (!game?.result) throw new Error('the card is in the dump');
+		game.result = { ...game.result, sides: game.result.sides.map((s) => ({ ...s, total: 99 })) };
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(6).stores({
+			players: 'id, nameKey, leagueId',
+			games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+			events: '[gameId+seq]',
+			meta: 'key',
+			signatures: 'id, gameId',
+			leagues: 'id',
+			sessions: 'id, [leagueId+date]',
+			matches: 'id, *gameIds',
+			inbox: 'id, leagueId, gameId',
+			turnIns: 'gameId',
+			contributions: '[leagueId+page]'
+		});
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		expect((await upgraded.games.get(forged))?.result).toEqual(honest);
+		upgraded.close();
+		await expectVerdictsKept();
+	});
 });
