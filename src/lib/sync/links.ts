@@ -34,37 +34,28 @@ export async function linkOf(leagueId: string): Promise<ServerLink | null> {
 	return (await links()).find((l) => l.leagueId === leagueId) ?? null;
 }
 
-/** Writes `link`, replacing the league's earlier one; or changes fields of it with `changes`. */
-export async function saveLink(link: ServerLink): Promise<void> {
+/** Rewrites the list of links with `change`, in one transaction. */
+async function rewrite(change: (held: ServerLink[]) => ServerLink[]): Promise<void> {
 	await guard(() =>
 		db.transaction('rw', db.meta, async () => {
 			const row = await db.meta.get('serverLinks');
 			const held = row?.key === 'serverLinks' ? row.value : [];
-			const value = [...held.filter((l) => l.leagueId !== link.leagueId), link];
-			await db.meta.put({ key: 'serverLinks', value });
+			await db.meta.put({ key: 'serverLinks', value: change(held) });
 		})
 	);
+}
+
+/** Writes `link`, replacing the league's earlier one. */
+export async function saveLink(link: ServerLink): Promise<void> {
+	await rewrite((held) => [...held.filter((l) => l.leagueId !== link.leagueId), link]);
 }
 
 /** Changes fields of league `leagueId`'s link, if it has one. */
 export async function updateLink(leagueId: string, changes: Partial<ServerLink>): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', db.meta, async () => {
-			const row = await db.meta.get('serverLinks');
-			const held = row?.key === 'serverLinks' ? row.value : [];
-			const value = held.map((l) => (l.leagueId === leagueId ? { ...l, ...changes } : l));
-			await db.meta.put({ key: 'serverLinks', value });
-		})
-	);
+	await rewrite((held) => held.map((l) => (l.leagueId === leagueId ? { ...l, ...changes } : l)));
 }
 
 /** Forgets league `leagueId`'s link. */
 export async function forget(leagueId: string): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', db.meta, async () => {
-			const row = await db.meta.get('serverLinks');
-			const held = row?.key === 'serverLinks' ? row.value : [];
-			await db.meta.put({ key: 'serverLinks', value: held.filter((l) => l.leagueId !== leagueId) });
-		})
-	);
+	await rewrite((held) => held.filter((l) => l.leagueId !== leagueId));
 }
