@@ -167,8 +167,14 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 	await expect(phone.getByRole('heading', { name: 'This is a group’s phone' })).toBeVisible();
 	await expect(phone.getByLabel('League name')).toHaveCount(0);
 	await phone.goto('/settings');
-	await expect(phone.getByRole('heading', { name: 'Instructor PIN' })).toHaveCount(0);
-	await expect(phone.getByRole('heading', { name: 'Backup' })).toHaveCount(0);
+	// No backup or restore; the PIN is offered only as the way back to the instructor's role.
+	await expect(phone.getByRole('heading', { name: 'Backup and restore' })).toHaveCount(0);
+	await expect(phone.getByRole('heading', { name: 'Instructor PIN' })).toHaveCount(1);
+	await expect(
+		phone
+			.getByRole('region', { name: 'This device' })
+			.getByRole('heading', { name: 'Instructor PIN' })
+	).toHaveCount(1);
 
 	// Back on the laptop: both groups received, both games in the standings.
 	await page.goto(league);
