@@ -118,3 +118,39 @@ test('a past score is corrected with a reason: the card, its history and the sta
 	await expect(top).toContainText('Champion');
 	await expect(top).toContainText('20');
 });
+
+test('the projected standings show first names, the top places, and only students who have played', async ({
+	page
+}) => {
+	test.slow();
+	const league = await leagueWithRoster(page, 'Period 6', [
+		'Ana Bell',
+		'Ana Diaz',
+		'Ben Cole',
+		'Dev Eze',
+		'Eli Fox'
+	]);
+	await sessionWithGroups(page, '2026-01-16');
+	const played = await groupPlayers(page, 1);
+	const id = await playGroupGame(page, 1, [15, 10, 5]);
+	await signCard(page, id);
+	await page.goto(league);
+	const rows = page.getByRole('table').getByRole('row');
+	await expect(rows).toHaveCount(6);
+
+	await page.getByRole('checkbox', { name: 'Only students who have played' }).check();
+	await expect(rows).toHaveCount(1 + played.length);
+	await page.getByRole('checkbox', { name: 'Only students who have played' }).uncheck();
+	await expect(rows).toHaveCount(6);
+	// Places 1-3 are the three who played; the two others share 4th.
+	await page.getByRole('radio', { name: 'Top 3' }).check();
+	await expect(rows).toHaveCount(4);
+	await page.getByRole('checkbox', { name: 'First names only' }).check();
+	const winner = played[0]!;
+	const [first, last] = winner.split(' ') as [string, string];
+	await expect(rows.nth(1).getByRole('link')).toHaveText(
+		first === 'Ana' ? `Ana ${last[0]}.` : first
+	);
+	await page.getByRole('button', { name: 'Projector view' }).click();
+	await expectAccessible(page, 'the projector view with its options');
+});
