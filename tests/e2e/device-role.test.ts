@@ -20,7 +20,7 @@ test('the instructor’s role is shown, locked at once and taken back only with 
 	await page.getByRole('link', { name: 'Instructor?' }).click();
 	await expect(page.getByRole('button', { name: 'Use as the instructor’s device' })).toHaveCount(0);
 	await page.getByRole('button', { name: 'Set a PIN' }).click();
-	await page.getByLabel('New PIN (4 to 8 digits)').fill('4821');
+	await page.getByLabel('New PIN (4 to 12 digits)').fill('4821');
 	await page.getByLabel('New PIN again').fill('4821');
 	await page.getByRole('button', { name: 'Save the PIN' }).click();
 	await page.getByRole('button', { name: 'Use as the instructor’s device' }).click();

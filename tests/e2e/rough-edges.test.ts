@@ -45,7 +45,7 @@ test('a saved PIN clears the earlier refusal, and while it is open every page sa
 }) => {
 	await page.goto('/settings');
 	await page.getByRole('button', { name: 'Set a PIN' }).click();
-	await page.getByLabel('New PIN (4 to 8 digits)').fill('2468');
+	await page.getByLabel('New PIN (4 to 12 digits)').fill('2468');
 	await page.getByLabel('New PIN again').fill('2469');
 	await page.getByRole('button', { name: 'Save the PIN' }).click();
 	const refusal = page.getByRole('alert');
