@@ -40,7 +40,7 @@ describe('hashPin and verifyPin', () => {
 		expect((await hashPin('2468')).iterations).toBeGreaterThanOrEqual(100_000);
 	});
 
-	it('refuses a PIN that is not 4 to 8 digits', async () => {
+	it('refuses a PIN that is not 4 to 12 digits', async () => {
 		await expectCode(hashPin('12'), 'pin-format');
 	});
 });
