@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import {
 	groupPlayers,
@@ -9,6 +10,21 @@ import {
 } from './league-helpers';
 
 const CLASS = ['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Fay'];
+
+/** With SNAP=1, screenshots of the page at a phone, a laptop and 320 px, to look at. */
+async function snap(page: Page, name: string): Promise<void> {
+	if (!process.env.SNAP) return;
+	const viewport = page.viewportSize();
+	for (const [width, height] of [
+		[390, 844],
+		[1280, 800],
+		[320, 700]
+	] as const) {
+		await page.setViewportSize({ width, height });
+		await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+	}
+	if (viewport) await page.setViewportSize(viewport);
+}
 
 test('every card of a session prints in one job, one card a page, each saying where it was played', async ({
 	page
@@ -30,6 +46,7 @@ test('every card of a session prints in one job, one card a page, each saying wh
 	await expect(items.getByText(/^Session 1 · Group 1 · /)).toHaveCount(1);
 	await expect(items.getByText(/^Session 1 · Group 2 · /)).toHaveCount(1);
 	await expectAccessible(page, 'the cards list');
+	await snap(page, 'cards-list');
 
 	await page.goto(session);
 	await page.getByRole('link', { name: 'Print this session’s cards' }).click();
@@ -48,6 +65,7 @@ test('every card of a session prints in one job, one card a page, each saying wh
 	await expect(sheets.nth(0).locator('.status')).toHaveText('Signed');
 	await expect(sheets.nth(1).locator('.status')).toHaveText('Not signed');
 	await expectAccessible(page, 'the session’s print page');
+	await snap(page, 'print-session');
 
 	// On paper: only the cards, each starting a new page.
 	await page.emulateMedia({ media: 'print' });
@@ -84,6 +102,7 @@ test('a past score is corrected with a reason: the card, its history and the sta
 	await form.getByRole('radio', { name: second }).check();
 	await form.getByLabel('Points to add').fill('10');
 	await expectAccessible(page, 'the correction form');
+	await snap(page, 'correction-form');
 	await form.getByRole('button', { name: 'Correct the score' }).click();
 	await expect(form.getByRole('alert')).toHaveText('Say why the score is corrected.');
 	await form.getByLabel('Reason').fill('A 10 in hand 1 was not written down');
@@ -153,4 +172,5 @@ test('the projected standings show first names, the top places, and only student
 	);
 	await page.getByRole('button', { name: 'Projector view' }).click();
 	await expectAccessible(page, 'the projector view with its options');
+	await snap(page, 'projector-options');
 });
