@@ -118,7 +118,7 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await expect(laptop.getByText('Removed')).toBeVisible();
 	await shoot(laptop, 'server-phones');
 	await playAndSign(one, league, 'Ben', 'Ana');
-	await one.goto(`${league}/server`);
+	await one.goto(league);
 	await expect(one.getByRole('alert')).toContainText('removed this phone');
 	await shoot(one, 'server-removed');
 	await laptop.goto(`${league}/inbox`);
