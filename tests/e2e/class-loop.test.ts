@@ -6,7 +6,8 @@
  * received on the phones, and the standings count both games.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './a11y';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { score, startGame } from './game-helpers';
 import { leagueTab, leagueWithRoster, sessionWithGroups, signCard } from './league-helpers';
@@ -24,6 +25,8 @@ async function offlineDevice(browser: Browser, width = 390, height = 844) {
 }
 
 async function shoot(page: Page, name: string) {
+	// Every state worth a picture is checked by axe too, light and dark, and at 320 px.
+	await expectAccessible(page, name);
 	for (const [w, h] of [
 		[390, 844],
 		[320, 700],

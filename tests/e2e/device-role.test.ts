@@ -2,7 +2,7 @@
  * A device's role: chosen at first start, shown on every screen, locked at once, and taken
  * back with the PIN only.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 
 test('the instructor’s role is shown, locked at once and taken back only with the PIN', async ({
 	page

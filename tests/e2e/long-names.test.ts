@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { leagueWithRoster } from './league-helpers';
 
 /** How much wider than the window the page is, in CSS pixels (0 when it fits). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { leagueWithRoster } from './league-helpers';
 
 test('a league game’s roster is searchable: a class of many is one field away', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 
 test('the Rules page shows the rulings the score card follows (issue 13)', async ({ page }) => {
 	await page.goto('/rules?ruleset=udl');

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './a11y';
 import { startServer, stopServer } from '../server/process';
 import { playAndSign } from './card-helpers';
 import { leagueTab, leagueWithRoster } from './league-helpers';
@@ -39,6 +40,8 @@ async function device(browser: Browser, width: number, height: number): Promise<
 }
 
 async function shoot(page: Page, name: string) {
+	// Every state worth a picture is checked by axe too, light and dark, and at 320 px.
+	await expectAccessible(page, name);
 	mkdirSync(SHOTS, { recursive: true });
 	for (const [label, size] of [
 		['phone', { width: 390, height: 844 }],

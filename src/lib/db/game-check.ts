@@ -111,7 +111,10 @@ export async function checkGame(
 	const locked = status === 'signed' || status === 'changed-after-signing';
 	const counts = locked && signedAt !== null;
 	return {
-		game: { ...game, result: counts ? resultOfEvents({ ...game, signedAt }, events, replayed) : null },
+		game: {
+			...game,
+			result: counts ? resultOfEvents({ ...game, signedAt }, events, replayed) : null
+		},
 		events,
 		signatures,
 		print,

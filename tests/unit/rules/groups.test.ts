@@ -156,7 +156,6 @@ describe('formGroups', () => {
 			history.push(groups);
 		}
 	});
-
 });
 
 describe('moveStudent', () => {
