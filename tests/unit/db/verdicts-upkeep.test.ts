@@ -196,6 +196,27 @@ describe('every write that can change a verdict changes it in the same transacti
 	);
 });
 
+/** `stored` written into a fresh database of schema version 6, as an older app left it. */
+async function storeAsVersion6(stored: Awaited<ReturnType<typeof transfer.dump>>): Promise<void> {
+	const old = new Dexie(DB_NAME);
+	old.version(6).stores({
+		players: 'id, nameKey, leagueId',
+		games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+		events: '[gameId+seq]',
+		meta: 'key',
+		signatures: 'id, gameId',
+		leagues: 'id',
+		sessions: 'id, [leagueId+date]',
+		matches: 'id, *gameIds',
+		inbox: 'id, leagueId, gameId',
+		turnIns: 'gameId',
+		contributions: '[leagueId+page]'
+	});
+	await old.open();
+	for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+	old.close();
+}
+
 describe('version 8 (signature verdicts)', () => {
 	it('judges every signed card of an older database once, as it is', async () => {
 		const { leagueId, tampered } = await classWithCards();
@@ -204,23 +225,7 @@ describe('version 8 (signature verdicts)', () => {
 		const expected = await judgedAfresh();
 		const stored = await transfer.dump();
 		await resetDb();
-		const old = new Dexie(DB_NAME);
-		old.version(6).stores({
-			players: 'id, nameKey, leagueId',
-			games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-			events: '[gameId+seq]',
-			meta: 'key',
-			signatures: 'id, gameId',
-			leagues: 'id',
-			sessions: 'id, [leagueId+date]',
-			matches: 'id, *gameIds',
-			inbox: 'id, leagueId, gameId',
-			turnIns: 'gameId',
-			contributions: '[leagueId+page]'
-		});
-		await old.open();
-		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
-		old.close();
+		await storeAsVersion6(stored);
 
 		const upgraded = new MugginsDB();
 		expect(await upgraded.verdicts.toArray()).toEqual(expected);
@@ -238,23 +243,7 @@ describe('version 8 (signature verdicts)', () => {
 		if (!game?.result) throw new Error('the card is in the dump');
 		game.result = { ...game.result, sides: game.result.sides.map((s) => ({ ...s, total: 99 })) };
 		await resetDb();
-		const old = new Dexie(DB_NAME);
-		old.version(6).stores({
-			players: 'id, nameKey, leagueId',
-			games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-			events: '[gameId+seq]',
-			meta: 'key',
-			signatures: 'id, gameId',
-			leagues: 'id',
-			sessions: 'id, [leagueId+date]',
-			matches: 'id, *gameIds',
-			inbox: 'id, leagueId, gameId',
-			turnIns: 'gameId',
-			contributions: '[leagueId+page]'
-		});
-		await old.open();
-		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
-		old.close();
+		await storeAsVersion6(stored);
 
 		const upgraded = new MugginsDB();
 		expect((await upgraded.games.get(forged))?.result).toEqual(honest);
