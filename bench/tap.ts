@@ -57,7 +57,11 @@ export async function tapToPaint(
 				await frame();
 			}
 		};
-		const total = () => document.querySelector('.board .total[aria-label^="Ana:"]');
+		// Ana's total: its text starts with her name, read to screen readers (side-board.svelte).
+		const total = () =>
+			[...document.querySelectorAll('.board .total')].find((el) =>
+				el.textContent?.trim().startsWith('Ana:')
+			) ?? null;
 		const out: { work: number; onScreen: number }[] = [];
 		for (let i = 0; i < n; i++) {
 			(
