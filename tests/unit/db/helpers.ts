@@ -37,3 +37,20 @@ export async function expectCode(
 export function at(m: number): string {
 	return new Date(Date.UTC(2026, 0, 12, 9, m)).toISOString();
 }
+
+/** The schema of version 5 as it shipped, declared at once (Dexie creates it whole). */
+export const SHIPPED_VERSION_5 = {
+	players: 'id, nameKey, leagueId',
+	games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+	events: '[gameId+seq]',
+	meta: 'key',
+	signatures: 'id, gameId',
+	leagues: 'id',
+	sessions: 'id, [leagueId+date]',
+	matches: 'id, *gameIds',
+	inbox: 'id, leagueId, gameId',
+	turnIns: 'gameId'
+};
+
+/** Version 6 as it shipped: version 5 and the standings' contributions. */
+export const SHIPPED_VERSION_6 = { ...SHIPPED_VERSION_5, contributions: '[leagueId+page]' };

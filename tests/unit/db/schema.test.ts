@@ -9,7 +9,7 @@ import type { PlayerRecord } from '$lib/db/records';
 import * as sessions from '$lib/db/sessions';
 import * as transfer from '$lib/db/transfer';
 import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
-import { resetDb } from './helpers';
+import { resetDb, SHIPPED_VERSION_5 } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 /** The database as version 1 of the app left it on a phone: its schema, and a finished game. */
@@ -68,20 +68,6 @@ describe('version 5 (cards between devices)', () => {
 	});
 });
 
-/** The schema of version 5 as it shipped, declared at once (Dexie creates it whole). */
-const VERSION_5 = {
-	players: 'id, nameKey, leagueId',
-	games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-	events: '[gameId+seq]',
-	meta: 'key',
-	signatures: 'id, gameId',
-	leagues: 'id',
-	sessions: 'id, [leagueId+date]',
-	matches: 'id, *gameIds',
-	inbox: 'id, leagueId, gameId',
-	turnIns: 'gameId'
-};
-
 describe('version 6 (standings at scale)', () => {
 	it('fills the contributions from the games of version 5', async () => {
 		// Leagues played and signed through the app, then written into a version 5 database.
@@ -99,7 +85,7 @@ describe('version 6 (standings at scale)', () => {
 		const stored = await transfer.dump();
 		await resetDb();
 		const old = new Dexie(DB_NAME);
-		old.version(5).stores(VERSION_5);
+		old.version(5).stores(SHIPPED_VERSION_5);
 		await old.open();
 		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
 		old.close();

@@ -10,7 +10,7 @@ import * as outbox from '$lib/db/outbox';
 import type { EventRecord, PlayerRecord } from '$lib/db/records';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
-import { at, resetDb } from './helpers';
+import { at, resetDb, SHIPPED_VERSION_6 } from './helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 import { expectVerdictsKept, judgedAfresh } from './verdict-helpers';
 
@@ -199,19 +199,7 @@ describe('every write that can change a verdict changes it in the same transacti
 /** `stored` written into a fresh database of schema version 6, as an older app left it. */
 async function storeAsVersion6(stored: Awaited<ReturnType<typeof transfer.dump>>): Promise<void> {
 	const old = new Dexie(DB_NAME);
-	old.version(6).stores({
-		players: 'id, nameKey, leagueId',
-		games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-		events: '[gameId+seq]',
-		meta: 'key',
-		signatures: 'id, gameId',
-		leagues: 'id',
-		sessions: 'id, [leagueId+date]',
-		matches: 'id, *gameIds',
-		inbox: 'id, leagueId, gameId',
-		turnIns: 'gameId',
-		contributions: '[leagueId+page]'
-	});
+	old.version(6).stores(SHIPPED_VERSION_6);
 	await old.open();
 	for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
 	old.close();
