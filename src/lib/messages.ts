@@ -234,6 +234,10 @@ const sentences = {
 	'bundle-empty': 'There is no signed card to turn in: every signed card was received already.',
 	'bundle-wrong-kind':
 		'That is not a set of signed cards: open invites and group codes on a phone.',
+	'standings-bad':
+		'Those standings could not be read. Nothing was changed: ask the instructor to share them again.',
+	'standings-foreign':
+		'Those standings are from another league than this phone’s. Nothing was changed.',
 	// Issue 17: the instructor's tools
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',

@@ -6,8 +6,9 @@
  * phone, a group's code (`takeGroup`) joins the league with the group's players, keeps the
  * group, and starts its game under that id, so the card that comes back is the session's
  * group's own; a whole session (`takeSession`) is kept for the phone to pick its group from
- * (`pick`, or `pickByCode` with the short code). Every check runs before any write: a bad,
- * foreign or stale code changes nothing.
+ * (`pick`, or `pickByCode` with the short code). Either code also brings the standings the
+ * instructor shares, if any. Every check runs before any write: a bad, foreign or stale code
+ * changes nothing.
  */
 import { getRuleset } from '$lib/rules/rulesets';
 import { ClassLoopError } from '$lib/transfer/class-errors';
@@ -20,6 +21,7 @@ import * as games from './games';
 import * as invites from './invites';
 import type { AssignmentRecord, LeagueRecord, SessionGroup, SessionRecord } from './records';
 import * as role from './role';
+import * as shared from './shared-standings';
 
 /** A session's groups as handed out: what its codes carry. */
 export interface HandedOut {
@@ -137,7 +139,7 @@ async function startHere(a: AssignmentRecord, league: LeagueRecord, now?: string
 /**
  * Takes a group's code on this phone: joins its league with the group's players, keeps the
  * group as the phone's own, and starts its game (or finds it started). Returns the game's id.
- * @throws ClassLoopError `group-code-bad`, `group-code-stale`
+ * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`
  */
 export async function takeGroup(
 	payload: GroupPayload,
@@ -145,7 +147,9 @@ export async function takeGroup(
 ): Promise<string> {
 	await checkLine(payload.session.id, payload.group);
 	checkNotStale(await heldGroups(), payload);
+	shared.checkLeague(payload.league.id, payload.standings);
 	await invites.join({ league: payload.league, roster: payload.group.players }, opts);
+	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const league = await guard(() => db.leagues.get(payload.league.id));
 	if (!league) throw new DbError('not-found', { what: 'league' });
 	const a = assignment(payload, payload.group, timestamp(opts.now));
@@ -158,7 +162,7 @@ export async function takeGroup(
 /**
  * Keeps a whole session's groups on this phone, for the group to pick its own; groups the
  * phone already took stay taken. Returns the session's id.
- * @throws ClassLoopError `group-code-bad`, `group-code-stale`
+ * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`
  */
 export async function takeSession(
 	payload: SessionPayload,
@@ -169,8 +173,10 @@ export async function takeSession(
 		await checkLine(payload.session.id, group);
 		checkNotStale(held, { session: payload.session, group });
 	}
+	shared.checkLeague(payload.league.id, payload.standings);
 	const everyone = new Map(payload.groups.flatMap((g) => g.players).map((p) => [p.id, p]));
 	await invites.join({ league: payload.league, roster: [...everyone.values()] }, opts);
+	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const taken = new Map(held.map((h) => [h.gameId, h.takenAt]));
 	await guard(() =>
 		db.transaction('rw', db.assignments, async () => {

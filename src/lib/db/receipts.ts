@@ -15,6 +15,7 @@ import { guard } from './errors';
 import * as inbox from './inbox';
 import * as outbox from './outbox';
 import type { GameRecord, InboxRecord, ReceiptRecord, ReceivedCard } from './records';
+import * as shared from './shared-standings';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(
@@ -44,15 +45,18 @@ export async function unsent(leagueId: string): Promise<ReceivedCard[]> {
 
 /**
  * Marks received the cards of `receipt` that this phone holds as signed with the receipt's
- * fingerprint. One `rw` transaction. Returns how many were marked.
- * @throws ClassLoopError `receipt-not-ours` when none of them is a card of this phone as signed
+ * fingerprint, and keeps the standings it shares when newer than the phone's (or hides them).
+ * One `rw` transaction. Returns how many were marked.
+ * @throws ClassLoopError `receipt-not-ours` when none of them is a card of this phone as signed,
+ *   `standings-foreign` when its standings are another league's
  */
 export async function confirm(
-	receipt: Pick<ReceiptPayload, 'league' | 'at' | 'cards'>,
+	receipt: Pick<ReceiptPayload, 'league' | 'at' | 'cards' | 'standings'>,
 	opts: { now?: string } = {}
 ): Promise<number> {
+	shared.checkLeague(receipt.league.id, receipt.standings);
 	return guard(() =>
-		db.transaction('rw', db.games, db.receipts, async () => {
+		db.transaction('rw', [db.games, db.receipts, db.meta], async () => {
 			const mine = await db.games.bulkGet(receipt.cards.map((c) => c.gameId));
 			const records: ReceiptRecord[] = receipt.cards.flatMap((c, i) =>
 				mine[i]?.fingerprint === c.fingerprint && mine[i]?.leagueId === receipt.league.id
@@ -69,6 +73,7 @@ export async function confirm(
 			);
 			if (records.length === 0) throw new ClassLoopError('receipt-not-ours');
 			await db.receipts.bulkPut(records);
+			if (receipt.standings) await shared.keep(receipt.league.id, receipt.standings);
 			return records.length;
 		})
 	);

@@ -17,6 +17,7 @@ import type {
 } from '$lib/rules/types';
 import type { Clock } from '$lib/rules/clock';
 import type { PlayMark } from '$lib/rules/play';
+import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 /** A person who plays, on this device or on a league's roster. */
 export interface PlayerRecord {
@@ -158,7 +159,21 @@ export type MetaRecord =
 	| { key: 'serverAddress'; value: string }
 	| { key: 'serverLinks'; value: ServerLink[] }
 	// Issue 15: what the device is used as (`$lib/roles/rules.ts`); missing until it takes one.
-	| { key: 'role'; value: 'instructor' | 'group' };
+	| { key: 'role'; value: 'instructor' | 'group' }
+	// Issue 15: the instructor's leagues whose standings the phones see, and on a phone, the
+	// latest standings each of its leagues shared (`shared-standings.ts`).
+	| { key: 'standingsSharing'; value: SharingRecord[] }
+	| { key: 'sharedStandings'; value: StandingsSnapshot[] };
+
+/** Whether the instructor shares league `leagueId`'s standings with its group phones. */
+export interface SharingRecord {
+	leagueId: string;
+	on: boolean;
+	/** The phones show first names only ("Ana B." where two share one). */
+	firstNames: boolean;
+	/** When sharing was last turned on or off: turning it off tells the phones from then on. */
+	changedAt: string;
+}
 
 /**
  * Wrong PINs typed in a row on this device (issue 13), kept in IndexedDB so a reload does not

@@ -14,22 +14,40 @@ import type {
 	SessionPayload
 } from './class-schema';
 import { TRANSFER_APP, TRANSFER_FORMAT, type Payload } from './schema';
+import type { StandingsSnapshot } from './standings-snapshot';
 
 const ENVELOPE = { app: TRANSFER_APP, format: TRANSFER_FORMAT } as const;
 
-/** Group `group` of a handed-out session as its own code. */
-export function groupPayload(out: HandedOut, group: GroupLine): GroupPayload {
-	return { ...ENVELOPE, kind: 'group', league: out.league, session: out.session, group };
+/** The shared standings to add to a message: none when the league never shared them. */
+function withStandings(standings: StandingsSnapshot | undefined) {
+	return standings ? { standings } : {};
+}
+
+/** Group `group` of a handed-out session as its own code, with the shared standings if any. */
+export function groupPayload(
+	out: HandedOut,
+	group: GroupLine,
+	standings?: StandingsSnapshot
+): GroupPayload {
+	return {
+		...ENVELOPE,
+		kind: 'group',
+		league: out.league,
+		session: out.session,
+		group,
+		...withStandings(standings)
+	};
 }
 
 /** A handed-out session whole, for a phone to pick its group from. */
-export function sessionPayload(out: HandedOut): SessionPayload {
+export function sessionPayload(out: HandedOut, standings?: StandingsSnapshot): SessionPayload {
 	return {
 		...ENVELOPE,
 		kind: 'session',
 		league: out.league,
 		session: out.session,
-		groups: out.groups
+		groups: out.groups,
+		...withStandings(standings)
 	};
 }
 
@@ -38,13 +56,14 @@ export function bundlePayload(cards: readonly ReceivedCard[]): BundlePayload {
 	return { ...ENVELOPE, kind: 'bundle', cards: [...cards] };
 }
 
-/** The instructor's receipt for `cards` received into `league`. */
+/** The instructor's receipt for `cards` received into `league`, with the shared standings. */
 export function receiptPayload(
 	league: { id: string; name: string },
 	at: string,
-	cards: ReceiptPayload['cards']
+	cards: ReceiptPayload['cards'],
+	standings?: StandingsSnapshot
 ): ReceiptPayload {
-	return { ...ENVELOPE, kind: 'receipt', league, at, cards };
+	return { ...ENVELOPE, kind: 'receipt', league, at, cards, ...withStandings(standings) };
 }
 
 /**

@@ -12,9 +12,14 @@ export type ClassLoopErrorCode = Extract<
 	| 'receipt-wrong-kind'
 	| 'bundle-empty'
 	| 'bundle-wrong-kind'
+	| 'standings-bad'
+	| 'standings-foreign'
 >;
 
-/** A group's code, a session, a set of cards or a receipt refused: nothing was stored. */
+/**
+ * A group's code, a session, a set of cards, a receipt or shared standings refused: nothing
+ * was stored.
+ */
 export class ClassLoopError extends CodedError<ClassLoopErrorCode> {
 	override readonly name = 'ClassLoopError';
 }

@@ -3,10 +3,14 @@
  * carries alike: a group's code, a whole session, a phone's signed cards at once, and the
  * instructor's receipt for them. Each is a payload like a card or an invite (`schema.ts`), so
  * it is checked by `parsePayload` and travels through `codes.ts` and `parts.ts`.
+ *
+ * A group's code, a session's and a receipt also carry the league's standings when the
+ * instructor shares them (`standings-snapshot.ts`), or the word to hide them.
  */
 import * as v from 'valibot';
 import { LeagueSchema, PlayerSchema } from '$lib/backup/schema';
 import { CardPayloadSchema, TRANSFER_APP, TRANSFER_FORMAT } from './schema';
+import { StandingsSnapshotSchema } from './standings-snapshot';
 
 const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -43,7 +47,8 @@ export const GroupPayloadSchema = v.object({
 	format: v.literal(TRANSFER_FORMAT),
 	league: LeagueSchema,
 	session: SessionRef,
-	group: GroupLineSchema
+	group: GroupLineSchema,
+	standings: v.optional(StandingsSnapshotSchema)
 });
 
 /** A whole session's groups: a phone picks its own (or types its group's code). */
@@ -53,7 +58,8 @@ export const SessionPayloadSchema = v.object({
 	format: v.literal(TRANSFER_FORMAT),
 	league: LeagueSchema,
 	session: SessionRef,
-	groups: v.pipe(v.array(GroupLineSchema), v.minLength(1), v.maxLength(40))
+	groups: v.pipe(v.array(GroupLineSchema), v.minLength(1), v.maxLength(40)),
+	standings: v.optional(StandingsSnapshotSchema)
 });
 
 /** Every signed card a phone has not had received yet, in one go. */
@@ -81,7 +87,8 @@ export const ReceiptPayloadSchema = v.object({
 	format: v.literal(TRANSFER_FORMAT),
 	league: v.object({ id: Id, name: v.pipe(v.string(), v.maxLength(200)) }),
 	at: Time,
-	cards: v.pipe(v.array(Received), v.minLength(1), v.maxLength(30))
+	cards: v.pipe(v.array(Received), v.minLength(1), v.maxLength(30)),
+	standings: v.optional(StandingsSnapshotSchema)
 });
 
 export type GroupPayload = v.InferOutput<typeof GroupPayloadSchema>;

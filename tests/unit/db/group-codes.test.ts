@@ -8,6 +8,7 @@ import { db } from '$lib/db/db';
 import * as groupCodes from '$lib/db/group-codes';
 import * as role from '$lib/db/role';
 import * as sessions from '$lib/db/sessions';
+import * as sharedStandings from '$lib/db/shared-standings';
 import { messageFor } from '$lib/messages';
 import { groupPayload, sessionPayload } from '$lib/transfer/class-envelope';
 import { toCodes, fromCodes } from '$lib/transfer/codes';
@@ -23,7 +24,8 @@ async function everything() {
 		players: await db.players.toArray(),
 		games: await db.games.toArray(),
 		assignments: await db.assignments.toArray(),
-		role: await role.get()
+		role: await role.get(),
+		meta: await db.meta.toArray()
 	};
 }
 
@@ -124,6 +126,34 @@ describe('a group’s code on a phone', () => {
 		await groupCodes.takeSession(sessionPayload(newer));
 		expect(await refused(() => groupCodes.takeGroup(groupPayload(out, out.groups[0]!)))).toBe(
 			'That code is from an older list of groups: the groups were changed since. Ask the instructor for the new code.'
+		);
+	});
+});
+
+describe('standings shared on a group’s or a session’s code', () => {
+	const standings = () => ({
+		league: out.league.id,
+		at: at(20),
+		rows: [['Ana', 2, 1, 40, 1] as [string, number, number, number, number]]
+	});
+
+	it('are kept on the phone with the group', async () => {
+		await groupCodes.takeGroup(groupPayload(out, out.groups[0]!, standings()));
+		expect(await sharedStandings.held(out.league.id)).toEqual(standings());
+	});
+
+	it('are kept from the whole session’s code too', async () => {
+		await groupCodes.takeSession(sessionPayload(out, standings()));
+		expect(await sharedStandings.held(out.league.id)).toEqual(standings());
+	});
+
+	it('of another league refuse the code, changing nothing', async () => {
+		const foreign = { ...standings(), league: 'another-league' };
+		expect(
+			await refused(() => groupCodes.takeGroup(groupPayload(out, out.groups[0]!, foreign)))
+		).toBe('Those standings are from another league than this phone’s. Nothing was changed.');
+		expect(await refused(() => groupCodes.takeSession(sessionPayload(out, foreign)))).toMatch(
+			/another league/
 		);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StandingsRow } from '$lib/rules/standings';
-import { SHOW_ALL, shownStandings } from '../../../../src/routes/league/[id]/shown-standings';
+import { SHOW_ALL, shownStandings } from '$lib/league/shown-standings';
 
 function row(player: string, place: number, played: number): StandingsRow {
 	return {
