@@ -2,7 +2,68 @@
  * A device's role: chosen at first start, shown on every screen, locked at once, and taken
  * back with the PIN only.
  */
-import { expect, test } from './a11y';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './a11y';
+
+test('a new device asks once who is using it, without standing in the way of a quick game', async ({
+	browser
+}) => {
+	const ask = (page: Page) => page.getByRole('region', { name: 'Who is using this device?' });
+
+	// The teacher: the instructor's role, then a PIN is offered; never asked again.
+	const teacher = await browser.newContext();
+	let page = await teacher.newPage();
+	await page.goto('/');
+	await expect(ask(page)).toBeVisible();
+	// The quick game is still one tap away while the question is on screen.
+	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();
+	await expectAccessible(page, 'first start, asking who uses the device');
+	await ask(page).getByRole('button', { name: 'I’m the teacher' }).click();
+	const done = page.getByRole('region', { name: 'This is the teacher’s device' });
+	await expect(done.getByRole('heading')).toBeFocused();
+	await expect(done.getByRole('link', { name: 'Set a PIN' })).toHaveAttribute(
+		'href',
+		'/settings#pin-title'
+	);
+	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Instructor');
+	await expectAccessible(page, 'first start, the teacher’s device');
+	// Home shows the question together with the list, so once New game shows it would be there.
+	await page.reload();
+	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();
+	await expect(ask(page)).toHaveCount(0);
+	await teacher.close();
+
+	// A group: a group phone, straight to joining the league.
+	const group = await browser.newContext();
+	page = await group.newPage();
+	await page.goto('/');
+	await ask(page).getByRole('button', { name: 'We’re a group / student' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Join a league' })).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Group phone');
+	await group.close();
+
+	// Just keeping score: the quick game, no role; and "Decide later" puts the question away.
+	const scorer = await browser.newContext();
+	page = await scorer.newPage();
+	await page.goto('/');
+	await ask(page).getByRole('link', { name: 'Just keep score' }).click();
+	await expect(page).toHaveURL(/\/game\/new$/);
+	await expect(page.getByRole('region', { name: 'Device role' })).toHaveCount(0);
+	await page.goto('/');
+	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();
+	await expect(ask(page)).toHaveCount(0);
+	await scorer.close();
+
+	const later = await browser.newContext();
+	page = await later.newPage();
+	await page.goto('/');
+	await ask(page).getByRole('button', { name: 'Decide later' }).click();
+	await expect(ask(page)).toHaveCount(0);
+	await page.reload();
+	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();
+	await expect(ask(page)).toHaveCount(0);
+	await later.close();
+});
 
 test('the instructor’s role is shown, locked at once and taken back only with the PIN', async ({
 	page

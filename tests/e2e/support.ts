@@ -15,11 +15,10 @@ export const CHROME_ARGS = [
 ];
 
 /**
- * Waits until the service worker is activated and controls `page`. `ready` can resolve while
- * the worker is still activating, and a first visit is not controlled (the worker does not
- * claim clients, so that an update never swaps code under an open score card): reload once.
+ * Waits until `page`'s service worker is activated (`ready` can resolve while it is still
+ * activating), without reloading: the first visit's notes are still on screen.
  */
-export async function waitForServiceWorker(page: Page): Promise<void> {
+export async function waitForActiveWorker(page: Page): Promise<void> {
 	await page.evaluate(async () => {
 		const registration = await navigator.serviceWorker.ready;
 		const worker = registration.active;
@@ -30,6 +29,15 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 			});
 		});
 	});
+}
+
+/**
+ * Waits until the service worker is activated and controls `page`. A first visit is not
+ * controlled (the worker does not claim clients, so that an update never swaps code under an
+ * open score card): reload once.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+	await waitForActiveWorker(page);
 	const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
 	if (!controlled) {
 		await page.reload();

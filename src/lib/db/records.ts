@@ -160,6 +160,8 @@ export type MetaRecord =
 	| { key: 'serverLinks'; value: ServerLink[] }
 	// Issue 15: what the device is used as (`$lib/roles/rules.ts`); missing until it takes one.
 	| { key: 'role'; value: 'instructor' | 'group' }
+	// Issue 15: when the first start's "who is using this device?" was answered or skipped.
+	| { key: 'roleAsked'; value: string }
 	// Issue 15: the instructor's leagues whose standings the phones see, and on a phone, the
 	// latest standings each of its leagues shared (`shared-standings.ts`).
 	| { key: 'standingsSharing'; value: SharingRecord[] }

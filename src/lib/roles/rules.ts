@@ -58,6 +58,23 @@ export function roleAfterCreate(role: StoredRole): DeviceRole {
 	return role ?? 'instructor';
 }
 
+/** What a first start knows of the device, to tell whether to ask who is using it. */
+export interface FirstStart {
+	role: StoredRole;
+	/** Leagues on the device. */
+	leagues: number;
+	/** The question was answered or skipped already (it is asked once). */
+	asked: boolean;
+}
+
+/**
+ * Whether Home asks who is using this device: only on a device with no role and no league
+ * that was never asked. A device that created or joined a league has its answer already.
+ */
+export function asksWhoUsesDevice(device: FirstStart): boolean {
+	return device.role === null && device.leagues === 0 && !device.asked;
+}
+
 /** The league section a path shows, from `/league/<id>/<section>/…`; null outside a league. */
 export function sectionOf(path: string): string | null {
 	const m = /^\/league\/([^/]+)(?:\/([^/]*))?/.exec(path);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	asksWhoUsesDevice,
 	mayOpenSection,
 	roleAfterCreate,
 	roleAfterJoin,
@@ -59,5 +60,17 @@ describe('the league section of a path', () => {
 		['/game/abc', null]
 	])('%s is section %s', (path, section) => {
 		expect(sectionOf(path)).toBe(section);
+	});
+});
+
+describe('asksWhoUsesDevice', () => {
+	it.each<[string, StoredRole, number, boolean, boolean]>([
+		['a new device', null, 0, false, true],
+		['a device asked before (answered or skipped)', null, 0, true, false],
+		['a device that holds a league', null, 1, false, false],
+		['the instructor’s device', 'instructor', 0, false, false],
+		['a group’s phone', 'group', 0, false, false]
+	])('asks on %s: %s', (_, role, leagues, asked, asks) => {
+		expect(asksWhoUsesDevice({ role, leagues, asked })).toBe(asks);
 	});
 });
