@@ -60,6 +60,8 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 
 	await sessionWithGroups(page, '2026-02-12');
 	const codes = await groupOneCodes(page);
+	const carried = page.getByText('The codes also bring the phones today’s standings, read-only.');
+	await expect(carried).toBeVisible();
 	const players =
 		(
 			await page
@@ -125,6 +127,7 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 	).toBeVisible();
 	await sessionWithGroups(page, '2026-02-19');
 	const again = await groupOneCodes(page);
+	await expect(carried).toHaveCount(0);
 	await p.goto('/league/join');
 	await enterCodes(p, again);
 	await p.waitForURL(/\/game\/[0-9a-f-]{36}$/);
