@@ -105,7 +105,9 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 	await leagueTab(page, 'Inbox');
 	await enterCodes(page, bundle);
 	await expect(page.getByText('1 of 1 cards received')).toBeVisible();
-	const receipt = await readAllCodes(page, page.getByRole('region', { name: /^Receipt for/ }));
+	const receiptPanel = page.getByRole('region', { name: /^Receipt for/ });
+	await expect(receiptPanel).toContainText('with the standings as they are now');
+	const receipt = await readAllCodes(page, receiptPanel);
 	await enterCodes(p, receipt);
 	await expect(p.getByText('The instructor received 1 card.').first()).toBeVisible();
 	await p.goto(league);
