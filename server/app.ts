@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './db';
 import { ApiError, forbidden, malformed, notFound, refusal, unauthorized } from './errors';
-import { PAGE_MAX, pullCards, pushCard } from './cards';
+import { PAGE_MAX, examineCard, pullCards, storeCard } from './cards';
 import {
 	BODY_LIMIT,
 	JoinSchema,
@@ -46,34 +46,59 @@ interface Caller {
 	deviceId: string | null;
 }
 
-/** Who the bearer token of `c` belongs to; 401 when there is none or it is unknown or revoked. */
-async function caller(db: Database, c: Context): Promise<Caller> {
-	const header = c.req.header('authorization') ?? '';
-	const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+/** The bearer token of `c`; 401 when there is none. */
+function bearer(c: Context): string {
+	const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
 	if (!token) throw unauthorized();
-	const hash = hashSecret(token);
+	return token;
+}
+
+/**
+ * Whose `token` is, and the roster lines of `seats` in its league (for a push, in the same
+ * round trip); 401 when the token is unknown or revoked.
+ */
+async function callerOf(
+	db: Database,
+	token: string,
+	seats: readonly string[] = []
+): Promise<Caller & { roster: { id: string; name: string }[] }> {
 	const [row] = await db.query<{
 		role: Role;
 		league_id: string;
 		device_id: string | null;
 		revoked: boolean;
+		roster: { id: string; name: string }[] | null;
 	}>(
-		`select 'instructor' as role, id as league_id, null as device_id, false as revoked
-		from leagues where instructor_token_hash = $1
-		union all
-		select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1`,
-		[hash]
+		`select w.role, w.league_id, w.device_id, w.revoked,
+			(select json_agg(json_build_object('id', p.id, 'name', p.name)) from players p
+			where p.league_id = w.league_id and p.id = any($2::text[])) as roster
+		from (
+			select 'instructor' as role, id as league_id, null as device_id, false as revoked
+			from leagues where instructor_token_hash = $1
+			union all
+			select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1
+		) w`,
+		[hashSecret(token), seats]
 	);
 	if (!row) throw unauthorized();
 	if (row.revoked) throw new ApiError(401, 'server-revoked');
-	return { role: row.role, leagueId: row.league_id, deviceId: row.device_id };
+	return {
+		role: row.role,
+		leagueId: row.league_id,
+		deviceId: row.device_id,
+		roster: row.roster ?? []
+	};
 }
 
-/** The caller, when its token is of league `leagueId` and of one of `roles`; else 401 or 403. */
-async function allowed(db: Database, c: Context, roles: readonly Role[]): Promise<Caller> {
-	const who = await caller(db, c);
-	if (who.leagueId !== c.req.param('id') || !roles.includes(who.role)) throw forbidden();
+/** Refuses `who` (403) unless it is of league `leagueId` and of one of `roles`. */
+function admit<C extends Caller>(who: C, leagueId: string, roles: readonly Role[]): C {
+	if (who.leagueId !== leagueId || !roles.includes(who.role)) throw forbidden();
 	return who;
+}
+
+/** The caller, when its token is of league `:id` and of one of `roles`; else 401 or 403. */
+async function allowed(db: Database, c: Context, roles: readonly Role[]): Promise<Caller> {
+	return admit(await callerOf(db, bearer(c)), c.req.param('id') ?? '', roles);
 }
 
 /** The request's JSON body checked against `schema`; 400 for anything else. */
@@ -335,8 +360,22 @@ export function createApp(opts: ServerOptions): Hono {
 	});
 
 	app.post('/api/leagues/:id/cards', async (c) => {
-		const who = await allowed(db, c, ['instructor', 'device']);
-		const pushed = await pushCard(db, who.leagueId, who.deviceId, await json(c));
+		// The card is checked before the token is looked up, so that one query finds both the
+		// caller and its seats on the roster; a refusal of the card still waits for the token's.
+		const id = c.req.param('id');
+		const token = bearer(c);
+		const examined = await json(c)
+			.then((card) => examineCard(card, id))
+			.then(
+				(card) => ({ card, error: null }),
+				(error: unknown) => ({ card: null, error })
+			);
+		const who = admit(await callerOf(db, token, examined.card?.checked.game.seats ?? []), id, [
+			'instructor',
+			'device'
+		]);
+		if (!examined.card) throw examined.error;
+		const pushed = await storeCard(db, who.leagueId, who.deviceId, examined.card, who.roster);
 		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
 	});
 
