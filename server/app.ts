@@ -24,6 +24,9 @@ import {
 	SessionsSchema
 } from './schemas';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
+import { parsePayload } from '$lib/transfer/payload';
+import { TransferError } from '$lib/transfer/errors';
+import type { SessionPayload } from '$lib/transfer/class-schema';
 
 export interface ServerOptions {
 	db: Database;
@@ -152,6 +155,26 @@ async function replaceRoster(
 	}
 }
 
+/** Counts a change to league `leagueId`'s state (phones holding an older number pull again). */
+async function changed(q: Database['query'], leagueId: string): Promise<number> {
+	const [row] = await q<{ state_seq: number }>(
+		`update leagues set state_seq = state_seq + 1, updated_at = now() where id = $1
+		returning state_seq`,
+		[leagueId]
+	);
+	if (!row) throw notFound();
+	return Number(row.state_seq);
+}
+
+/** Query parameter `name` as a whole number from 0 (`fallback` when absent); else 400. */
+function wholeQuery(c: Context, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) {
+	const value = Number(c.req.query(name) ?? fallback);
+	if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+		throw malformed(`${name}: a whole number up to ${max}`);
+	}
+	return value;
+}
+
 /** The client's address, for counting wrong join codes. */
 function clientOf(c: Context, trustProxy: boolean): string {
 	const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : '';
@@ -161,6 +184,22 @@ function clientOf(c: Context, trustProxy: boolean): string {
 	} catch {
 		return 'unknown';
 	}
+}
+
+/** The largest page of handed-out sessions a phone pulls. */
+export const GROUPS_PAGE_MAX = 50;
+
+/** `body` as a session's groups handed out (the payload of a session code); else 400. */
+function sessionOf(body: unknown): SessionPayload {
+	let payload;
+	try {
+		payload = parsePayload(body);
+	} catch (e) {
+		if (e instanceof TransferError) throw malformed(e.code);
+		throw e;
+	}
+	if (payload.kind !== 'session') throw malformed('kind: not a session');
+	return payload;
 }
 
 export function createApp(opts: ServerOptions): Hono {
@@ -219,11 +258,15 @@ export function createApp(opts: ServerOptions): Hono {
 	app.get('/api/leagues/:id', async (c) => {
 		await allowed(db, c, ['instructor', 'device']);
 		const id = c.req.param('id');
-		const [league] = await db.query<{ name: string; record: unknown }>(
-			'select name, record from leagues where id = $1',
+		const since = c.req.query('since') === undefined ? null : wholeQuery(c, 'since', 0);
+		const [league] = await db.query<{ name: string; record: unknown; state_seq: number }>(
+			'select name, record, state_seq from leagues where id = $1',
 			[id]
 		);
 		if (!league) throw notFound();
+		const seq = Number(league.state_seq);
+		// A phone polling with the number it holds gets nothing when nothing changed.
+		if (since !== null && seq <= since) return c.body(null, 304);
 		const roster = await db.query<{ id: string; name: string; retiredAt: string | null }>(
 			`select id, name, retired_at as "retiredAt", updated_at as "updatedAt"
 			from players where league_id = $1 order by name, id`,
@@ -235,6 +278,7 @@ export function createApp(opts: ServerOptions): Hono {
 		);
 		return c.json({
 			id,
+			seq,
 			name: league.name,
 			league: league.record,
 			roster,
@@ -249,7 +293,7 @@ export function createApp(opts: ServerOptions): Hono {
 		if (input.league && input.league.id !== id) throw malformed('league.id: not this league');
 		await db.query(
 			`update leagues set name = coalesce($2, name), record = coalesce($3, record),
-			updated_at = now() where id = $1`,
+			state_seq = state_seq + 1, updated_at = now() where id = $1`,
 			[
 				id,
 				input.name ?? input.league?.name ?? null,
@@ -263,7 +307,10 @@ export function createApp(opts: ServerOptions): Hono {
 		await allowed(db, c, ['instructor']);
 		const { players } = await body(c, RosterSchema);
 		const id = c.req.param('id');
-		await db.transaction((q) => replaceRoster(q, id, players));
+		await db.transaction(async (q) => {
+			await changed(q, id);
+			await replaceRoster(q, id, players);
+		});
 		return c.json({ ok: true, players: players.length });
 	});
 
@@ -273,7 +320,12 @@ export function createApp(opts: ServerOptions): Hono {
 		const id = c.req.param('id');
 		if (sessions.some((s) => s.leagueId !== id)) throw malformed('a session of another league');
 		await db.transaction(async (q) => {
+			await changed(q, id);
 			await q('delete from sessions where league_id = $1', [id]);
+			await q('delete from handouts where league_id = $1 and session_id <> all($2::text[])', [
+				id,
+				sessions.map((s) => s.id)
+			]);
 			for (const s of sessions) {
 				await q('insert into sessions (league_id, id, record) values ($1, $2, $3)', [
 					id,
@@ -283,6 +335,43 @@ export function createApp(opts: ServerOptions): Hono {
 			}
 		});
 		return c.json({ ok: true, sessions: sessions.length });
+	});
+
+	app.put('/api/leagues/:id/groups/:session', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const id = c.req.param('id');
+		const sessionId = c.req.param('session');
+		const payload = sessionOf(await json(c));
+		if (payload.league.id !== id) throw malformed('league.id: not this league');
+		if (payload.session.id !== sessionId) throw malformed('session.id: not this session');
+		const seq = await db.transaction(async (q) => {
+			const seq = await changed(q, id);
+			await q(
+				`insert into handouts (league_id, session_id, seq, payload) values ($1, $2, $3, $4)
+				on conflict (league_id, session_id) do update set seq = excluded.seq,
+				payload = excluded.payload`,
+				[id, sessionId, seq, JSON.stringify(payload)]
+			);
+			return seq;
+		});
+		return c.json({ ok: true, seq });
+	});
+
+	app.get('/api/leagues/:id/groups', async (c) => {
+		await allowed(db, c, ['instructor', 'device']);
+		const after = wholeQuery(c, 'after', 0);
+		const limit = wholeQuery(c, 'limit', GROUPS_PAGE_MAX, GROUPS_PAGE_MAX);
+		if (limit < 1) throw malformed(`limit: 1 to ${GROUPS_PAGE_MAX}`);
+		const rows = await db.query<{ seq: number; payload: unknown }>(
+			`select seq, payload from handouts where league_id = $1 and seq > $2
+			order by seq limit $3`,
+			[c.req.param('id'), after, limit]
+		);
+		const sessions = rows.map((r) =>
+			typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload
+		);
+		const next = rows.length > 0 ? Number(rows[rows.length - 1]?.seq) : after;
+		return c.json({ sessions, next, more: rows.length === limit });
 	});
 
 	app.post('/api/leagues/:id/join-code', async (c) => {
