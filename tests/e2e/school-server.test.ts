@@ -20,6 +20,9 @@ const PORT = Number(process.env.E2E_SERVER_PORT ?? 8806);
 const SERVER = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'screenshots';
 
+// One school server for the file: its tests run one after the other in one worker.
+test.describe.configure({ mode: 'serial' });
+
 let server: ChildProcess;
 let dataDir: string;
 
