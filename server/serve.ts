@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { openDatabase } from './db';
+import { installFastDigest } from './digest';
+
+installFastDigest();
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL ?? 'info' });

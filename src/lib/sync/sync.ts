@@ -83,25 +83,22 @@ async function handedOut(
 }
 
 /**
- * Pushes the league, its roster and its sessions when they changed since the last push, then
- * each handed-out session's groups that changed. True when anything was pushed.
+ * Pushes the league, its roster and its sessions when they changed since the last push, with
+ * each handed-out session's groups that changed. Nothing is read but the store while nothing
+ * changed (no write either: handing out runs only after a session changed).
  */
 export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const state = await leagueState(link.leagueId);
 	const sum = await digest(state);
+	if (sum === link.pushedDigest) return false;
 	const at = `/api/leagues/${link.leagueId}`;
 	const opts = { token: link.token };
-	let pushed = false;
-	if (sum !== link.pushedDigest) {
-		await call(link.address, 'PUT', at, { ...opts, json: { league: state.league } });
-		await call(link.address, 'PUT', `${at}/roster`, { ...opts, json: { players: state.roster } });
-		await call(link.address, 'PUT', `${at}/sessions`, {
-			...opts,
-			json: { sessions: state.sessions }
-		});
-		await updateLink(link.leagueId, { pushedDigest: sum });
-		pushed = true;
-	}
+	await call(link.address, 'PUT', at, { ...opts, json: { league: state.league } });
+	await call(link.address, 'PUT', `${at}/roster`, { ...opts, json: { players: state.roster } });
+	await call(link.address, 'PUT', `${at}/sessions`, {
+		...opts,
+		json: { sessions: state.sessions }
+	});
 	const groups: Record<string, string> = {};
 	for (const payload of await handedOut(state.sessions)) {
 		const id = payload.session.id;
@@ -111,10 +108,10 @@ export async function pushLeague(link: ServerLink): Promise<boolean> {
 			...opts,
 			json: payload
 		});
-		await updateLink(link.leagueId, { pushedGroups: { ...link.pushedGroups, ...groups } });
-		pushed = true;
 	}
-	return pushed;
+	// Marked pushed only once all of it went: a round that failed sends it all again.
+	await updateLink(link.leagueId, { pushedDigest: sum, pushedGroups: groups });
+	return true;
 }
 
 /** A new join code for the league; the old one stops working. */
