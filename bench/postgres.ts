@@ -3,7 +3,7 @@
  * spare port, run as the postgres user (initdb refuses root). Debian's PostgreSQL 15.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,6 +11,8 @@ const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface Cluster {
 	url: string;
+	/** The postmaster's process id (its backends run under it). */
+	pid: number;
 	stop(): void;
 }
 
@@ -43,6 +45,7 @@ export function startCluster(port: number): Cluster | null {
 	]);
 	return {
 		url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+		pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
 		stop() {
 			try {
 				run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']);

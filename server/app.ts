@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './db';
 import { ApiError, forbidden, malformed, notFound, refusal, unauthorized } from './errors';
-import { PAGE_MAX, pullCards, pushCard } from './cards';
+import { PAGE_MAX, examineCard, pullCards, storeCard } from './cards';
 import {
 	BODY_LIMIT,
 	JoinSchema,
@@ -24,6 +24,9 @@ import {
 	SessionsSchema
 } from './schemas';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
+import { parsePayload } from '$lib/transfer/payload';
+import { TransferError } from '$lib/transfer/errors';
+import type { SessionPayload } from '$lib/transfer/class-schema';
 
 export interface ServerOptions {
 	db: Database;
@@ -46,34 +49,59 @@ interface Caller {
 	deviceId: string | null;
 }
 
-/** Who the bearer token of `c` belongs to; 401 when there is none or it is unknown or revoked. */
-async function caller(db: Database, c: Context): Promise<Caller> {
-	const header = c.req.header('authorization') ?? '';
-	const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+/** The bearer token of `c`; 401 when there is none. */
+function bearer(c: Context): string {
+	const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
 	if (!token) throw unauthorized();
-	const hash = hashSecret(token);
+	return token;
+}
+
+/**
+ * Whose `token` is, and the roster lines of `seats` in its league (for a push, in the same
+ * round trip); 401 when the token is unknown or revoked.
+ */
+async function callerOf(
+	db: Database,
+	token: string,
+	seats: readonly string[] = []
+): Promise<Caller & { roster: { id: string; name: string }[] }> {
 	const [row] = await db.query<{
 		role: Role;
 		league_id: string;
 		device_id: string | null;
 		revoked: boolean;
+		roster: { id: string; name: string }[] | null;
 	}>(
-		`select 'instructor' as role, id as league_id, null as device_id, false as revoked
-		from leagues where instructor_token_hash = $1
-		union all
-		select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1`,
-		[hash]
+		`select w.role, w.league_id, w.device_id, w.revoked,
+			(select json_agg(json_build_object('id', p.id, 'name', p.name)) from players p
+			where p.league_id = w.league_id and p.id = any($2::text[])) as roster
+		from (
+			select 'instructor' as role, id as league_id, null as device_id, false as revoked
+			from leagues where instructor_token_hash = $1
+			union all
+			select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1
+		) w`,
+		[hashSecret(token), seats]
 	);
 	if (!row) throw unauthorized();
 	if (row.revoked) throw new ApiError(401, 'server-revoked');
-	return { role: row.role, leagueId: row.league_id, deviceId: row.device_id };
+	return {
+		role: row.role,
+		leagueId: row.league_id,
+		deviceId: row.device_id,
+		roster: row.roster ?? []
+	};
 }
 
-/** The caller, when its token is of league `leagueId` and of one of `roles`; else 401 or 403. */
-async function allowed(db: Database, c: Context, roles: readonly Role[]): Promise<Caller> {
-	const who = await caller(db, c);
-	if (who.leagueId !== c.req.param('id') || !roles.includes(who.role)) throw forbidden();
+/** Refuses `who` (403) unless it is of league `leagueId` and of one of `roles`. */
+function admit<C extends Caller>(who: C, leagueId: string, roles: readonly Role[]): C {
+	if (who.leagueId !== leagueId || !roles.includes(who.role)) throw forbidden();
 	return who;
+}
+
+/** The caller, when its token is of league `:id` and of one of `roles`; else 401 or 403. */
+async function allowed(db: Database, c: Context, roles: readonly Role[]): Promise<Caller> {
+	return admit(await callerOf(db, bearer(c)), c.req.param('id') ?? '', roles);
 }
 
 /** The request's JSON body checked against `schema`; 400 for anything else. */
@@ -127,6 +155,26 @@ async function replaceRoster(
 	}
 }
 
+/** Counts a change to league `leagueId`'s state (phones holding an older number pull again). */
+async function changed(q: Database['query'], leagueId: string): Promise<number> {
+	const [row] = await q<{ state_seq: number }>(
+		`update leagues set state_seq = state_seq + 1, updated_at = now() where id = $1
+		returning state_seq`,
+		[leagueId]
+	);
+	if (!row) throw notFound();
+	return Number(row.state_seq);
+}
+
+/** Query parameter `name` as a whole number from 0 (`fallback` when absent); else 400. */
+function wholeQuery(c: Context, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) {
+	const value = Number(c.req.query(name) ?? fallback);
+	if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+		throw malformed(`${name}: a whole number up to ${max}`);
+	}
+	return value;
+}
+
 /** The client's address, for counting wrong join codes. */
 function clientOf(c: Context, trustProxy: boolean): string {
 	const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : '';
@@ -136,6 +184,22 @@ function clientOf(c: Context, trustProxy: boolean): string {
 	} catch {
 		return 'unknown';
 	}
+}
+
+/** The largest page of handed-out sessions a phone pulls. */
+export const GROUPS_PAGE_MAX = 50;
+
+/** `body` as a session's groups handed out (the payload of a session code); else 400. */
+function sessionOf(body: unknown): SessionPayload {
+	let payload;
+	try {
+		payload = parsePayload(body);
+	} catch (e) {
+		if (e instanceof TransferError) throw malformed(e.code);
+		throw e;
+	}
+	if (payload.kind !== 'session') throw malformed('kind: not a session');
+	return payload;
 }
 
 export function createApp(opts: ServerOptions): Hono {
@@ -194,11 +258,15 @@ export function createApp(opts: ServerOptions): Hono {
 	app.get('/api/leagues/:id', async (c) => {
 		await allowed(db, c, ['instructor', 'device']);
 		const id = c.req.param('id');
-		const [league] = await db.query<{ name: string; record: unknown }>(
-			'select name, record from leagues where id = $1',
+		const since = c.req.query('since') === undefined ? null : wholeQuery(c, 'since', 0);
+		const [league] = await db.query<{ name: string; record: unknown; state_seq: number }>(
+			'select name, record, state_seq from leagues where id = $1',
 			[id]
 		);
 		if (!league) throw notFound();
+		const seq = Number(league.state_seq);
+		// A phone polling with the number it holds gets nothing when nothing changed.
+		if (since !== null && seq <= since) return c.body(null, 304);
 		const roster = await db.query<{ id: string; name: string; retiredAt: string | null }>(
 			`select id, name, retired_at as "retiredAt", updated_at as "updatedAt"
 			from players where league_id = $1 order by name, id`,
@@ -210,6 +278,7 @@ export function createApp(opts: ServerOptions): Hono {
 		);
 		return c.json({
 			id,
+			seq,
 			name: league.name,
 			league: league.record,
 			roster,
@@ -224,7 +293,7 @@ export function createApp(opts: ServerOptions): Hono {
 		if (input.league && input.league.id !== id) throw malformed('league.id: not this league');
 		await db.query(
 			`update leagues set name = coalesce($2, name), record = coalesce($3, record),
-			updated_at = now() where id = $1`,
+			state_seq = state_seq + 1, updated_at = now() where id = $1`,
 			[
 				id,
 				input.name ?? input.league?.name ?? null,
@@ -238,7 +307,10 @@ export function createApp(opts: ServerOptions): Hono {
 		await allowed(db, c, ['instructor']);
 		const { players } = await body(c, RosterSchema);
 		const id = c.req.param('id');
-		await db.transaction((q) => replaceRoster(q, id, players));
+		await db.transaction(async (q) => {
+			await changed(q, id);
+			await replaceRoster(q, id, players);
+		});
 		return c.json({ ok: true, players: players.length });
 	});
 
@@ -248,7 +320,12 @@ export function createApp(opts: ServerOptions): Hono {
 		const id = c.req.param('id');
 		if (sessions.some((s) => s.leagueId !== id)) throw malformed('a session of another league');
 		await db.transaction(async (q) => {
+			await changed(q, id);
 			await q('delete from sessions where league_id = $1', [id]);
+			await q('delete from handouts where league_id = $1 and session_id <> all($2::text[])', [
+				id,
+				sessions.map((s) => s.id)
+			]);
 			for (const s of sessions) {
 				await q('insert into sessions (league_id, id, record) values ($1, $2, $3)', [
 					id,
@@ -258,6 +335,43 @@ export function createApp(opts: ServerOptions): Hono {
 			}
 		});
 		return c.json({ ok: true, sessions: sessions.length });
+	});
+
+	app.put('/api/leagues/:id/groups/:session', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const id = c.req.param('id');
+		const sessionId = c.req.param('session');
+		const payload = sessionOf(await json(c));
+		if (payload.league.id !== id) throw malformed('league.id: not this league');
+		if (payload.session.id !== sessionId) throw malformed('session.id: not this session');
+		const seq = await db.transaction(async (q) => {
+			const seq = await changed(q, id);
+			await q(
+				`insert into handouts (league_id, session_id, seq, payload) values ($1, $2, $3, $4)
+				on conflict (league_id, session_id) do update set seq = excluded.seq,
+				payload = excluded.payload`,
+				[id, sessionId, seq, JSON.stringify(payload)]
+			);
+			return seq;
+		});
+		return c.json({ ok: true, seq });
+	});
+
+	app.get('/api/leagues/:id/groups', async (c) => {
+		await allowed(db, c, ['instructor', 'device']);
+		const after = wholeQuery(c, 'after', 0);
+		const limit = wholeQuery(c, 'limit', GROUPS_PAGE_MAX, GROUPS_PAGE_MAX);
+		if (limit < 1) throw malformed(`limit: 1 to ${GROUPS_PAGE_MAX}`);
+		const rows = await db.query<{ seq: number; payload: unknown }>(
+			`select seq, payload from handouts where league_id = $1 and seq > $2
+			order by seq limit $3`,
+			[c.req.param('id'), after, limit]
+		);
+		const sessions = rows.map((r) =>
+			typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload
+		);
+		const next = rows.length > 0 ? Number(rows[rows.length - 1]?.seq) : after;
+		return c.json({ sessions, next, more: rows.length === limit });
 	});
 
 	app.post('/api/leagues/:id/join-code', async (c) => {
@@ -335,8 +449,22 @@ export function createApp(opts: ServerOptions): Hono {
 	});
 
 	app.post('/api/leagues/:id/cards', async (c) => {
-		const who = await allowed(db, c, ['instructor', 'device']);
-		const pushed = await pushCard(db, who.leagueId, who.deviceId, await json(c));
+		// The card is checked before the token is looked up, so that one query finds both the
+		// caller and its seats on the roster; a refusal of the card still waits for the token's.
+		const id = c.req.param('id');
+		const token = bearer(c);
+		const examined = await json(c)
+			.then((card) => examineCard(card, id))
+			.then(
+				(card) => ({ card, error: null }),
+				(error: unknown) => ({ card: null, error })
+			);
+		const who = admit(await callerOf(db, token, examined.card?.checked.game.seats ?? []), id, [
+			'instructor',
+			'device'
+		]);
+		if (!examined.card) throw examined.error;
+		const pushed = await storeCard(db, who.leagueId, who.deviceId, examined.card, who.roster);
 		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
 	});
 

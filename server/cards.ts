@@ -3,7 +3,7 @@
  * (`parsePayload`, `transfer/card-check`), then one transaction that stores it once however
  * often it is pushed. A card that fails a check is refused with its reasons; nothing is stored.
  */
-import { BrokenCardError, examine, rosterReasons } from '$lib/transfer/card-check';
+import { BrokenCardError, examine, rosterReasons, type Checked } from '$lib/transfer/card-check';
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
@@ -29,16 +29,19 @@ function parseCard(body: unknown): CardPayload {
 	}
 }
 
+/** A card that passed every check that needs no database, ready to store. */
+export interface ExaminedCard {
+	checked: Checked;
+	/** The card as stored and pulled: its events and signatures as checked. */
+	stored: string;
+}
+
 /**
- * Stores card `body` in league `leagueId`, pushed by device `deviceId` (null: the instructor).
- * @throws ApiError 400 (not a card), 422 (fails a check, with `reasons`)
+ * Card `body` checked for league `leagueId` with everything but its roster: parsed once,
+ * fingerprinted once, its signatures checked.
+ * @throws ApiError 400 (not a card), 422 (fails a check)
  */
-export async function pushCard(
-	db: Database,
-	leagueId: string,
-	deviceId: string | null,
-	body: unknown
-): Promise<Pushed> {
+export async function examineCard(body: unknown, leagueId: string): Promise<ExaminedCard> {
 	const card = parseCard(body);
 	let checked;
 	try {
@@ -52,51 +55,38 @@ export async function pushCard(
 		events: checked.events,
 		signatures: checked.signatures
 	});
-	try {
-		return await db.transaction(async (q) => {
-			const seats = checked.game.seats;
-			const lines = await q<{ id: string; name: string }>(
-				'select id, name from players where league_id = $1 and id = any($2)',
-				[leagueId, seats]
-			);
-			const byId = new Map(lines.map((l) => [l.id, { name: l.name, leagueId }]));
-			const reasons = rosterReasons(
-				checked,
-				leagueId,
-				seats.map((s) => byId.get(s))
-			);
-			const first = reasons[0];
-			if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
-			// Taking the next number locks the league's row until commit, so this league's cards are
-			// numbered in commit order; a card already there undoes it (see Duplicate).
-			const [league] = await q<{ card_seq: number }>(
-				'update leagues set card_seq = card_seq + 1 where id = $1 returning card_seq',
-				[leagueId]
-			);
-			if (!league) throw new ApiError(404, 'server-not-found');
-			const seq = Number(league.card_seq);
-			const inserted = await q(
-				`with seen as (update devices set last_seen_at = now() where id = $6)
-			insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
-			values ($1, $2, $3, $4, $5, $6)
-			on conflict (league_id, game_id, fingerprint) do nothing returning seq`,
-				[leagueId, seq, checked.game.id, checked.fingerprint, JSON.stringify(stored), deviceId]
-			);
-			if (inserted.length === 0) throw new Duplicate();
-			return { created: true, seq };
-		});
-	} catch (e) {
-		if (!(e instanceof Duplicate)) throw e;
-		const [held] = await db.query<{ seq: number }>(
-			'select seq from cards where league_id = $1 and game_id = $2 and fingerprint = $3',
-			[leagueId, checked.game.id, checked.fingerprint]
-		);
-		return { created: false, seq: Number(held?.seq) };
-	}
+	return { checked, stored: JSON.stringify(stored) };
 }
 
-/** Thrown to roll back a push whose card is already stored (its number is not used). */
-class Duplicate extends Error {}
+/**
+ * Stores `card` in league `leagueId`, pushed by device `deviceId` (null: the instructor), given
+ * the roster lines of its seats (`roster`, as the caller's query found them): one statement,
+ * `push_card`, so a push is one round trip and acknowledged once committed.
+ * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
+ */
+export async function storeCard(
+	db: Database,
+	leagueId: string,
+	deviceId: string | null,
+	card: ExaminedCard,
+	roster: readonly { id: string; name: string }[]
+): Promise<Pushed> {
+	const { checked } = card;
+	const byId = new Map(roster.map((l) => [l.id, { name: l.name, leagueId }]));
+	const reasons = rosterReasons(
+		checked,
+		leagueId,
+		checked.game.seats.map((s) => byId.get(s))
+	);
+	const first = reasons[0];
+	if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
+	const [row] = await db.query<{ seq: number; created: boolean }>(
+		'select seq, created from push_card($1, $2, $3, $4, $5)',
+		[leagueId, checked.game.id, checked.fingerprint, card.stored, deviceId]
+	);
+	if (!row) throw new ApiError(404, 'server-not-found');
+	return { created: row.created, seq: Number(row.seq) };
+}
 
 /** A received card as the instructor pulls it. */
 export interface PulledCard {

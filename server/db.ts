@@ -41,13 +41,24 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 function openPostgres(url: string): Database {
 	// Bigints (the card sequence) come back as numbers: they stay far below 2^53.
 	pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-	const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL ?? 10) });
+	const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL ?? 4) });
 	// A dropped idle connection must not take the process down; the next query reconnects.
 	pool.on('error', () => {});
+	// Every statement with parameters is prepared once per connection, under a name of its own:
+	// a repeated query then skips PostgreSQL's parse and plan.
+	const names = new Map<string, string>();
+	const named = (sql: string) => {
+		let name = names.get(sql);
+		if (!name) names.set(sql, (name = `s${names.size}`));
+		return name;
+	};
 	const run =
 		(on: pg.Pool | pg.PoolClient): Query =>
 		async (sql, params) =>
-			(await on.query(sql, params)).rows as never;
+			(params
+				? await on.query({ name: named(sql), text: sql, values: params })
+				: await on.query(sql)
+			).rows as never;
 	return {
 		kind: 'postgres',
 		query: run(pool),
@@ -96,15 +107,31 @@ export async function migrate(db: Database): Promise<string[]> {
 	});
 }
 
-/** The statements of a migration file (no semicolons inside strings in our files). */
-function splitStatements(source: string): string[] {
-	return source
+/**
+ * The statements of a migration file: split at semicolons, except inside a `$$ … $$` body (a
+ * function's); comment lines dropped. No semicolons inside strings in our files.
+ */
+export function splitStatements(source: string): string[] {
+	const text = source
 		.split('\n')
 		.filter((line) => !line.trim().startsWith('--'))
-		.join('\n')
-		.split(';')
-		.map((s) => s.trim())
-		.filter((s) => s.length > 0);
+		.join('\n');
+	const statements: string[] = [];
+	let current = '';
+	text.split('$$').forEach((part, i) => {
+		if (i % 2 === 1) {
+			current += `$$${part}$$`;
+			return;
+		}
+		const pieces = part.split(';');
+		current += pieces[0] ?? '';
+		for (const piece of pieces.slice(1)) {
+			statements.push(current);
+			current = piece;
+		}
+	});
+	statements.push(current);
+	return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 /** Opens the database and migrates it. */

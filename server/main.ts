@@ -1,46 +1,47 @@
 /**
  * `npm run server`: the school server. PORT (8787), DATA_DIR (./data, for the embedded
  * database), DATABASE_URL (a PostgreSQL 15+ server instead), APP_DIR (./build, the built app),
- * TRUST_PROXY=1 (behind the school's HTTPS proxy), JOIN_CODE_DAYS (14), LOG_LEVEL (info).
+ * TRUST_PROXY=1 (behind the school's HTTPS proxy), JOIN_CODE_DAYS (14), LOG_LEVEL (info),
+ * PG_POOL (connections per process, 4), WORKERS (server processes on one PostgreSQL, 1).
  */
-import { serve } from '@hono/node-server';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import cluster from 'node:cluster';
 import { pino } from 'pino';
-import { createApp } from './app';
-import { openDatabase } from './db';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL ?? 'info' });
-const port = Number(env.PORT ?? 8787);
-const { version } = JSON.parse(
-	readFileSync(new URL('../package.json', import.meta.url), 'utf8')
-) as { version: string };
+const workers = Number(env.WORKERS ?? 1);
 
-const db = await openDatabase(
-	env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR ?? './data') }
-);
-const app = createApp({
-	db,
-	log,
-	appDir: resolve(env.APP_DIR ?? './build'),
-	joinCodeDays: Number(env.JOIN_CODE_DAYS ?? 14),
-	trustProxy: env.TRUST_PROXY === '1',
-	version
-});
-const server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
-	log.info({ port: info.port, database: db.kind }, 'listening');
-});
-
-async function stop(signal: string): Promise<void> {
-	log.info({ signal }, 'stopping');
-	server.close();
-	// Idle keep-alive connections would hold the process open; the database closes cleanly, or
-	// the exit comes anyway after five seconds (every answered write is committed already).
-	const later = setTimeout(() => process.exit(0), 5000);
-	later.unref();
-	await db.close().catch(() => {});
-	process.exit(0);
+if (!Number.isSafeInteger(workers) || workers < 1) {
+	log.fatal({ WORKERS: env.WORKERS }, 'WORKERS must be a whole number from 1');
+	process.exit(1);
+} else if (workers > 1 && !env.DATABASE_URL) {
+	log.fatal(
+		'WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process. ' +
+			'Set DATABASE_URL to a PostgreSQL server, or run one process.'
+	);
+	process.exit(1);
+} else if (workers > 1 && cluster.isPrimary) {
+	// Several processes share the port (node:cluster hands each connection to one of them); they
+	// share nothing else, since everything a request needs is in the database.
+	for (let i = 0; i < workers; i++) cluster.fork();
+	let stopping = false;
+	cluster.on('exit', (worker, code, signal) => {
+		if (stopping) return;
+		log.error(
+			{ pid: worker.process.pid, code, signal },
+			'a server process stopped; starting another'
+		);
+		cluster.fork();
+	});
+	const stop = (signal: NodeJS.Signals) => {
+		stopping = true;
+		for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+		cluster.on('exit', () => {
+			if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+		});
+	};
+	process.on('SIGTERM', () => stop('SIGTERM'));
+	process.on('SIGINT', () => stop('SIGINT'));
+} else {
+	await import('./serve');
 }
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));

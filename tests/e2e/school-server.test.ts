@@ -13,12 +13,15 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { startServer, stopServer } from '../server/process';
 import { playAndSign } from './card-helpers';
-import { leagueTab, leagueWithRoster } from './league-helpers';
+import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
 import { waitForServiceWorker } from './support';
 
 const PORT = Number(process.env.E2E_SERVER_PORT ?? 8806);
 const SERVER = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'screenshots';
+
+// One school server for the file: its tests run one after the other in one worker.
+test.describe.configure({ mode: 'serial' });
 
 let server: ChildProcess;
 let dataDir: string;
@@ -126,4 +129,52 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await shoot(one, 'server-removed');
 	await laptop.goto(`${league}/inbox`);
 	await expect(inboxEntries(laptop)).toHaveCount(2);
+});
+
+test('a phone online picks its group from the session handed out, with no code', async ({
+	browser
+}) => {
+	test.slow();
+	const laptop = await device(browser, 1280, 800);
+	const league = await leagueWithRoster(laptop, 'Period 5', ['Ana', 'Ben', 'Cleo', 'Dev']);
+	await laptop.goto('/settings');
+	await laptop.getByLabel('Server address').fill(SERVER);
+	await laptop.getByRole('button', { name: 'Check and save' }).click();
+	await expect(laptop.getByText('The school server answered.')).toBeVisible();
+	await laptop.goto(league);
+	await leagueTab(laptop, 'Server');
+	await laptop.getByRole('button', { name: 'Connect this league' }).click();
+	await expect(laptop.getByText('Join code for the class’s phones')).toBeVisible({
+		timeout: 20_000
+	});
+	await leagueTab(laptop, 'Invite');
+	const download = laptop.waitForEvent('download');
+	await laptop.getByRole('button', { name: 'Share or download the invite file' }).click();
+	const invite = await (await download).path();
+
+	const phone = await device(browser, 390, 844);
+	await phone.goto('/league/join');
+	await phone.getByLabel('This phone’s name').fill('Group 1');
+	await phone.getByLabel('Open files').setInputFiles(invite);
+	await phone.waitForURL(`**${league}`);
+	await expect(phone.getByText('Scan your group’s code on the instructor’s screen')).toBeVisible();
+
+	await laptop.goto(league);
+	await sessionWithGroups(laptop, '2026-02-10');
+	const first = await groupPlayers(laptop, 1);
+	await laptop.getByRole('link', { name: 'Hand out to the groups’ phones' }).click();
+	await expect(laptop.getByRole('heading', { name: /^Groups’ codes/ })).toBeVisible();
+
+	// The phone scans nothing: the groups arrive over the network, and the group picks its own.
+	const pick = phone.getByRole('region', { name: /Which group are you/ });
+	await expect(pick).toBeVisible({ timeout: 20_000 });
+	await expect(pick).toContainText(first.join(', '));
+	await shoot(phone, 'server-pick-group');
+	await pick.getByRole('button', { name: 'We are Group 1' }).click();
+	await phone.waitForURL(/\/game\/[0-9a-f-]{36}$/);
+	for (const name of first) {
+		await expect(phone.getByRole('button', { name: `Score for ${name}` })).toBeVisible();
+	}
+	await phone.goto(league);
+	await expect(phone.getByRole('heading', { name: /^Group 1 · / })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import type { Database } from '../../server/db';
 import { BODY_LIMIT } from '../../server/schemas';
-import { TEMPLATE, signedCard } from './fixtures';
+import { TEMPLATE, handedOut, signedCard } from './fixtures';
 import { TARGETS, appOn, classOn, client, emptyTables, type Call } from './support';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
@@ -134,7 +134,9 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			{ method: 'GET', path: '/api/leagues/L1/devices', roles: ['instructor'] },
 			{ method: 'DELETE', path: '/api/leagues/L1/devices/none', roles: ['instructor'] },
 			{ method: 'POST', path: '/api/leagues/L1/cards', roles: ['instructor', 'device'] },
-			{ method: 'GET', path: '/api/leagues/L1/cards', roles: ['instructor'] }
+			{ method: 'GET', path: '/api/leagues/L1/cards', roles: ['instructor'] },
+			{ method: 'PUT', path: '/api/leagues/L1/groups/S1', roles: ['instructor'] },
+			{ method: 'GET', path: '/api/leagues/L1/groups', roles: ['instructor', 'device'] }
 		];
 
 		it.each(ROUTES)('$method $path: 401, 403 or allowed, by token', async (route) => {
@@ -143,7 +145,9 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			const json =
 				route.path.endsWith('/cards') && route.method === 'POST'
 					? await signedCard('L1')
-					: route.json;
+					: route.path.endsWith('/groups/S1')
+						? await handedOut('L1', 'S1')
+						: route.json;
 			const as = (token?: string) => call(route.method, route.path, { token, json });
 			const none = await as();
 			expect([none.status, none.body.error]).toEqual([401, 'server-unauthorized']);
@@ -231,6 +235,85 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 				}
 			});
 			expect([put.status, put.body.error]).toEqual([400, 'server-malformed']);
+		});
+	});
+
+	describe('the league and its groups on the phones', () => {
+		const groups = (token: string | undefined, after = 0, limit?: number) =>
+			call('GET', `/api/leagues/L1/groups?after=${after}${limit ? `&limit=${limit}` : ''}`, {
+				token
+			});
+
+		it('gives a phone the sessions handed out, page by page, and a changed one again', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			const phone = devices[0]?.token;
+			const s1 = await handedOut('L1', 'S1');
+			const s2 = await handedOut('L1', 'S2');
+			for (const payload of [s1, s2]) {
+				const put = await call('PUT', `/api/leagues/L1/groups/${payload.session.id}`, {
+					token: instructor,
+					json: payload
+				});
+				expect(put.status).toBe(200);
+			}
+			const first = await groups(phone, 0, 1);
+			expect(first.status).toBe(200);
+			expect(first.body.sessions).toEqual([s1]);
+			expect(first.body.more).toBe(true);
+			const second = await groups(phone, first.body.next as number, 1);
+			expect(second.body.sessions).toEqual([s2]);
+			const done = await groups(phone, second.body.next as number);
+			expect(done.body).toEqual({ sessions: [], next: second.body.next, more: false });
+
+			const newer = await handedOut('L1', 'S1', '2026-02-03T10:00:00.000Z');
+			await call('PUT', '/api/leagues/L1/groups/S1', { token: instructor, json: newer });
+			const again = await groups(phone, second.body.next as number);
+			expect(again.body.sessions).toEqual([newer]);
+		});
+
+		it('refuses groups that are not a session of this league', async () => {
+			const { instructor } = await classOn(call, 'L1');
+			const put = (path: string, json: unknown) => call('PUT', path, { token: instructor, json });
+			const foreign = await put('/api/leagues/L1/groups/S1', await handedOut('L2', 'S1'));
+			const renamed = await put('/api/leagues/L1/groups/S9', await handedOut('L1', 'S1'));
+			const card = await put('/api/leagues/L1/groups/S1', await signedCard('L1'));
+			const junk = await put('/api/leagues/L1/groups/S1', { groups: 'all' });
+			for (const r of [foreign, renamed, card, junk]) {
+				expect([r.status, r.body.error]).toEqual([400, 'server-malformed']);
+			}
+			expect((await groups(instructor)).body.sessions).toEqual([]);
+		});
+
+		it('forgets the groups of a session the instructor deleted', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			await call('PUT', '/api/leagues/L1/groups/S1', {
+				token: instructor,
+				json: await handedOut('L1', 'S1')
+			});
+			await call('PUT', '/api/leagues/L1/sessions', { token: instructor, json: { sessions: [] } });
+			expect((await groups(devices[0]?.token)).body.sessions).toEqual([]);
+		});
+
+		it('answers 304 to a phone that holds the league as it is, 200 once it changed', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			const phone = devices[0]?.token;
+			const read = await call('GET', '/api/leagues/L1', { token: phone });
+			const seq = read.body.seq as number;
+			expect(seq).toBeGreaterThan(0);
+			const same = await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone });
+			expect(same).toEqual({ status: 304, body: {} });
+			await call('PUT', '/api/leagues/L1', { token: instructor, json: { name: 'Period 4' } });
+			const later = await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone });
+			expect([later.status, later.body.name]).toEqual([200, 'Period 4']);
+			expect(later.body.seq).toBe(seq + 1);
+			await call('PUT', '/api/leagues/L1/groups/S1', {
+				token: instructor,
+				json: await handedOut('L1', 'S1')
+			});
+			const groupsChanged = await call('GET', `/api/leagues/L1?since=${seq + 1}`, { token: phone });
+			expect(groupsChanged.body.seq).toBe(seq + 2);
+			const bad = await call('GET', '/api/leagues/L1?since=-1', { token: phone });
+			expect([bad.status, bad.body.error]).toEqual([400, 'server-malformed']);
 		});
 	});
 

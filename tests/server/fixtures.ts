@@ -7,7 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fingerprint } from '$lib/rules/fingerprint';
-import { toCard } from '$lib/db/records';
+import { toCard, type LeagueRecord } from '$lib/db/records';
+import { sessionPayload } from '$lib/transfer/class-envelope';
+import type { SessionPayload } from '$lib/transfer/class-schema';
+import { groupCode } from '$lib/transfer/group-code';
 import type { CardPayload } from '$lib/transfer/schema';
 
 export const TEMPLATE = JSON.parse(
@@ -33,4 +36,46 @@ export async function signedCard(leagueId: string, gameId = randomUUID()): Promi
 		fingerprint: print
 	}));
 	return card;
+}
+
+/** League `leagueId`'s record as the app holds it, with the template card's rules. */
+export function leagueRecord(leagueId: string): LeagueRecord {
+	return {
+		id: leagueId,
+		name: 'Period 3',
+		term: { name: 'Spring', start: null, end: null },
+		rulesetId: TEMPLATE.game.rulesetId,
+		options: TEMPLATE.game.options,
+		createdAt: '2026-02-01T09:00:00.000Z',
+		updatedAt: '2026-02-01T09:00:00.000Z'
+	};
+}
+
+/**
+ * Session `sessionId` of league `leagueId` handed out as one group of the template's players,
+ * as the instructor's codes page makes it (`group-codes.handOut`).
+ */
+export async function handedOut(
+	leagueId: string,
+	sessionId: string,
+	updatedAt = '2026-02-03T09:00:00.000Z'
+): Promise<SessionPayload> {
+	const gameId = randomUUID();
+	return sessionPayload({
+		league: leagueRecord(leagueId),
+		session: { id: sessionId, date: '2026-02-03', updatedAt },
+		groups: [
+			{
+				index: 0,
+				gameId,
+				code: await groupCode(sessionId, 0, gameId),
+				players: TEMPLATE.signatures.map((s) => ({
+					id: s.playerId,
+					name: s.name,
+					retiredAt: null,
+					updatedAt: '2026-02-01T09:00:00.000Z'
+				}))
+			}
+		]
+	});
 }

@@ -62,7 +62,7 @@ if (POSTGRES_URL) {
 /** Empties every table between tests (the schema stays). */
 export async function emptyTables(db: Database): Promise<void> {
 	await db.query(
-		'truncate leagues, players, sessions, join_codes, devices, cards, join_failures cascade'
+		'truncate leagues, players, sessions, handouts, join_codes, devices, cards, join_failures cascade'
 	);
 }
 
@@ -93,7 +93,8 @@ export function client(target: Hono | string) {
 			typeof target === 'string'
 				? await fetch(`${target}${path}`, init)
 				: await target.request(path, init);
-		return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+		const text = await res.text();
+		return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 	};
 }
 export type Call = ReturnType<typeof client>;

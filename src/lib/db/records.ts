@@ -205,6 +205,12 @@ export interface ServerLink {
 	pushedDigest: string | null;
 	/** Set when the server said this device was removed: it stops syncing. */
 	revoked: boolean;
+	/** The instructor's: each handed-out session's groups as last pushed, by session id. */
+	pushedGroups?: Record<string, string>;
+	/** A phone's: the server's number of the league's state it holds (it asks `since=` it). */
+	leagueSeq?: number;
+	/** A phone's: the server's number of the last handed-out session pulled. */
+	groupsPulled?: number;
 }
 
 /**

@@ -45,6 +45,20 @@ export async function call<T>(
 	path: string,
 	opts: { token?: string; json?: unknown } = {}
 ): Promise<T> {
+	const answer = await callUnlessSame<T>(address, method, path, opts);
+	if (answer === null) throw new SyncError('sync-unreachable', 304);
+	return answer;
+}
+
+/**
+ * Sends one request that may be answered 304 (a poll with `since=`): null then, else as `call`.
+ */
+export async function callUnlessSame<T>(
+	address: string,
+	method: string,
+	path: string,
+	opts: { token?: string; json?: unknown } = {}
+): Promise<T | null> {
 	const headers: Record<string, string> = {};
 	if (opts.json !== undefined) headers['content-type'] = 'application/json';
 	if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -53,11 +67,14 @@ export async function call<T>(
 		res = await fetcher(`${address}${path}`, {
 			method,
 			headers,
-			body: opts.json === undefined ? undefined : JSON.stringify(opts.json)
+			body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+			// Every answer is read fresh from the server; no cache stands between.
+			cache: 'no-store'
 		});
 	} catch {
 		throw new SyncError('sync-unreachable', 0);
 	}
+	if (res.status === 304) return null;
 	const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
 	if (!res.ok) {
 		const code = typeof body?.error === 'string' && isMessageCode(body.error) ? body.error : null;

@@ -2,6 +2,9 @@
  * The background sync: while this device has leagues on the school server, a round every few
  * seconds (pushes, pulls), sooner when the network comes back, backing off after failures.
  * It never runs inside a tap: the app's writes are done and shown before any network call.
+ * A round while nothing changed is cheap: the instructor's pull is one empty page after the last
+ * card, a phone's league poll one 304. It pauses while the tab is hidden and runs again as soon
+ * as it shows.
  */
 import { messageFor } from '$lib/messages';
 import { links } from './links';
@@ -23,14 +26,25 @@ export const syncStatus = $state({
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running = false;
+let started = false;
 
 function schedule(ms: number): void {
 	if (timer) clearTimeout(timer);
 	timer = setTimeout(() => void round(), ms);
 }
 
+/** Whether the app is out of sight (another tab, a locked phone): no round then. */
+function hidden(): boolean {
+	return typeof document !== 'undefined' && document.visibilityState === 'hidden';
+}
+
 async function round(): Promise<void> {
 	if (running) return;
+	if (hidden()) {
+		// Paused: `visibilitychange` starts the next round.
+		timer = null;
+		return;
+	}
 	running = true;
 	try {
 		const active = (await links()).filter((l) => !l.revoked);
@@ -52,10 +66,14 @@ async function round(): Promise<void> {
 /** Starts the background sync (once), with a round now. */
 export function startSync(): void {
 	if (typeof window === 'undefined') return;
-	if (timer === null) {
+	if (!started) {
+		started = true;
 		window.addEventListener('online', () => {
 			syncStatus.failures = 0;
 			schedule(0);
+		});
+		document.addEventListener('visibilitychange', () => {
+			if (!hidden()) schedule(0);
 		});
 	}
 	schedule(0);

@@ -2,8 +2,10 @@
  * What a device does with the school server. The instructor's device registers a league,
  * pushes its league, roster and sessions when they change, and pulls the cards the phones sent
  * into its inbox through the same checks as a QR code or a file. A group phone joins with the
- * invite's join code, reads its league, and pushes its signed cards. Every verb is safe to run
- * again: pushes are idempotent on the server, pulls resume after the last card pulled.
+ * invite's join code, reads its league and the groups handed out (so a group picks its own
+ * without scanning a code), and pushes its signed cards. Every verb is safe to run again:
+ * pushes are idempotent on the server, pulls resume after the last card or session pulled, and
+ * a phone polls the league with the number it holds, answered 304 while nothing changed.
  */
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
@@ -11,9 +13,15 @@ import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
 import * as sessions from '$lib/db/sessions';
 import type { LeagueRecord } from '$lib/db/records';
+import * as groupCodes from '$lib/db/group-codes';
+import { sessionPayload } from '$lib/transfer/class-envelope';
+import { ClassLoopError } from '$lib/transfer/class-errors';
+import type { SessionPayload } from '$lib/transfer/class-schema';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
+import { TransferError } from '$lib/transfer/errors';
+import { parsePayload } from '$lib/transfer/payload';
 import type { CardPayload } from '$lib/transfer/schema';
-import { SyncError, call } from './api';
+import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
 
 /** The league's state an instructor pushes: the league, its roster and sessions. */
@@ -57,7 +65,28 @@ export async function connect(address: string, leagueId: string): Promise<Server
 	return link;
 }
 
-/** Pushes the league, its roster and its sessions when they changed since the last push. */
+/**
+ * The league's sessions already handed out (a group's game is fixed), as their codes carry
+ * them. A session handed out once stays handed out: a group formed later is fixed here as the
+ * codes page would fix it, so the phones can pick it too.
+ */
+async function handedOut(
+	held: readonly { id: string; groups: readonly { gameId: string | null }[] }[]
+): Promise<SessionPayload[]> {
+	const out: SessionPayload[] = [];
+	for (const s of held) {
+		if (!s.groups.some((g) => g.gameId !== null)) continue;
+		const payload = sessionPayload(await groupCodes.handOut(s.id));
+		if (payload.groups.length > 0) out.push(payload);
+	}
+	return out;
+}
+
+/**
+ * Pushes the league, its roster and its sessions when they changed since the last push, with
+ * each handed-out session's groups that changed. Nothing is read but the store while nothing
+ * changed (no write either: handing out runs only after a session changed).
+ */
 export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const state = await leagueState(link.leagueId);
 	const sum = await digest(state);
@@ -70,7 +99,18 @@ export async function pushLeague(link: ServerLink): Promise<boolean> {
 		...opts,
 		json: { sessions: state.sessions }
 	});
-	await updateLink(link.leagueId, { pushedDigest: sum });
+	const groups: Record<string, string> = {};
+	for (const payload of await handedOut(state.sessions)) {
+		const id = payload.session.id;
+		groups[id] = await digest(payload);
+		if (groups[id] === link.pushedGroups?.[id]) continue;
+		await call(link.address, 'PUT', `${at}/groups/${encodeURIComponent(id)}`, {
+			...opts,
+			json: payload
+		});
+	}
+	// Marked pushed only once all of it went: a round that failed sends it all again.
+	await updateLink(link.leagueId, { pushedDigest: sum, pushedGroups: groups });
 	return true;
 }
 
@@ -174,13 +214,55 @@ export async function join(
 	return link;
 }
 
-/** A phone: the league and roster as the instructor last pushed them. */
-export async function pullLeague(link: ServerLink): Promise<void> {
-	const got = await call<{
+/**
+ * A phone: the league and roster as the instructor last pushed them, then the groups handed out
+ * since the last pull; nothing but one 304 when the league did not change. True when it had.
+ */
+export async function pullLeague(link: ServerLink): Promise<boolean> {
+	const since = link.leagueSeq === undefined ? '' : `?since=${link.leagueSeq}`;
+	const got = await callUnlessSame<{
+		seq: number;
 		league: LeagueRecord | null;
 		roster: { id: string; name: string; retiredAt: string | null; updatedAt: string }[];
-	}>(link.address, 'GET', `/api/leagues/${link.leagueId}`, { token: link.token });
+	}>(link.address, 'GET', `/api/leagues/${link.leagueId}${since}`, { token: link.token });
+	if (got === null) return false;
 	if (got.league) await invites.join({ league: got.league, roster: got.roster });
+	await pullGroups(link);
+	await updateLink(link.leagueId, { leagueSeq: got.seq });
+	return true;
+}
+
+/**
+ * A phone: takes every session handed out since the last pull, page by page, through the same
+ * checks as a session's code (`parsePayload`, then `group-codes.takeSession`): its groups are
+ * then on the group's page to pick. A session that fails them is left out, as a bad code would
+ * be; an older list of a session's groups than the one held changes nothing.
+ */
+export async function pullGroups(link: ServerLink): Promise<number> {
+	let after = (await linkOf(link.leagueId))?.groupsPulled ?? link.groupsPulled ?? 0;
+	let taken = 0;
+	for (;;) {
+		const page = await call<{ sessions: unknown[]; next: number; more: boolean }>(
+			link.address,
+			'GET',
+			`/api/leagues/${link.leagueId}/groups?after=${after}`,
+			{ token: link.token }
+		);
+		for (const sent of page.sessions) {
+			try {
+				const payload = parsePayload(sent);
+				if (payload.kind !== 'session' || payload.league.id !== link.leagueId) continue;
+				await groupCodes.takeSession(payload);
+				taken++;
+			} catch (e) {
+				if (!(e instanceof TransferError || e instanceof ClassLoopError)) throw e;
+			}
+		}
+		after = page.next;
+		await updateLink(link.leagueId, { groupsPulled: after });
+		if (!page.more || page.sessions.length === 0) break;
+	}
+	return taken;
 }
 
 /** A phone: pushes every signed card of the league not yet turned in; how many went. */

@@ -7,12 +7,15 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
+import * as groupCodes from '$lib/db/group-codes';
 import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
+import * as sessions from '$lib/db/sessions';
 import type { ReceivedCard } from '$lib/db/records';
 import { call, useFetch } from '$lib/sync/api';
 import * as links from '$lib/sync/links';
 import * as sync from '$lib/sync/sync';
+import { sessionPayload } from '$lib/transfer/class-envelope';
 import { cardPayload } from '$lib/transfer/envelope';
 import { openDatabase, type Database } from '../../../server/db';
 import { appOn, emptyTables } from '../../server/support';
@@ -120,5 +123,56 @@ describe('a group phone', () => {
 		await expect(sync.syncLink(phone)).rejects.toMatchObject({ code: 'server-revoked' });
 		expect((await links.linkOf(leagueId))?.revoked).toBe(true);
 		expect(await server.query('select game_id from cards')).toEqual([]);
+	});
+});
+
+describe('groups handed out, online', () => {
+	it('reach a phone, which picks its group with no code; an unchanged league is one 304', async () => {
+		const everyone = (await db.players.where('leagueId').equals(leagueId).toArray()).map(
+			(p) => p.id
+		);
+		const session = await sessions.create(leagueId, '2026-02-03');
+		await sessions.setPresent(session.id, everyone);
+		await sessions.arrange(session.id, [everyone]);
+		await groupCodes.handOut(session.id);
+		const instructor = await sync.connect(ADDRESS, leagueId);
+		const published = await server.query<{ session_id: string }>('select session_id from handouts');
+		expect(published).toEqual([{ session_id: session.id }]);
+		// Nothing changed since: nothing pushed again.
+		expect(await sync.pushLeague((await links.linkOf(leagueId)) ?? instructor)).toBe(false);
+
+		await resetDb(); // a fresh phone
+		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
+		expect(await sync.pullLeague(phone)).toBe(true);
+		const held = await groupCodes.ofLeague(leagueId);
+		expect(held.map((g) => [g.sessionId, [...g.players].sort(), g.takenAt])).toEqual([
+			[session.id, [...everyone].sort(), null]
+		]);
+		const gameId = await groupCodes.pick(held[0]?.gameId ?? '');
+		expect(await db.games.get(gameId)).toMatchObject({ leagueId, sessionId: session.id });
+		const pulled = (await links.linkOf(leagueId)) ?? phone;
+		expect(pulled.groupsPulled).toBeGreaterThan(0);
+		expect(await sync.pullLeague(pulled)).toBe(false);
+	});
+
+	it('leaves out a session whose group codes do not match, and takes the rest', async () => {
+		const instructor = await sync.connect(ADDRESS, leagueId);
+		const everyone = (await db.players.where('leagueId').equals(leagueId).toArray()).map(
+			(p) => p.id
+		);
+		const session = await sessions.create(leagueId, '2026-02-03');
+		await sessions.setPresent(session.id, everyone);
+		await sessions.arrange(session.id, [everyone]);
+		const forged = sessionPayload(await groupCodes.handOut(session.id));
+		forged.session.id = 'forged';
+		await call(ADDRESS, 'PUT', `/api/leagues/${leagueId}/groups/forged`, {
+			token: instructor.token,
+			json: forged
+		});
+		await sync.pushLeague((await links.linkOf(leagueId)) ?? instructor);
+		await resetDb();
+		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
+		expect(await sync.pullGroups(phone)).toBe(1);
+		expect((await groupCodes.ofLeague(leagueId)).map((g) => g.sessionId)).toEqual([session.id]);
 	});
 });
