@@ -21,7 +21,9 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	expect(download.suggestedFilename()).toMatch(/^muggins-backup-\d{4}-\d{2}-\d{2}\.json$/);
 	const backup = await readFile(await download.path(), 'utf8');
 	// Written as it was read: a header line, one record a line, and the end line.
-	expect(backup.trimEnd().split('\n').length).toBeGreaterThan(10);
+	const lines = backup.trimEnd().split('\n');
+	expect(JSON.parse(lines[0]!)).toMatchObject({ app: 'muggins-league', format: 2 });
+	expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: { leagues: 1, players: 4, games: 1 } });
 	await expect(page.getByRole('progressbar', { name: /Writing the backup: 100%/ })).toBeVisible();
 
 	// A fresh browser: nothing stored.
