@@ -60,6 +60,9 @@ export type PartWriter = (part: string) => void | Promise<void>;
 /** The tables of a backup, in the order the preview lists them. */
 type TableName = keyof StoreData;
 
+/** The tables other records point at. */
+type Referenced = 'leagues' | 'players' | 'sessions' | 'games';
+
 /** The kind of each line of a format 2 file, and the table its records go to. */
 const KINDS = {
 	turnIn: 'turnIns',
@@ -201,7 +204,8 @@ class FileCheck {
 	readonly leagueNames: string[] = [];
 	firstLeague: string | null = null;
 	#ids = new Map<TableName, Set<string>>();
-	#refs: { table: 'leagues' | 'players' | 'sessions' | 'games'; id: string; what: string }[] = [];
+	/** Ids named before their record was read, by table: what named each first. */
+	#wanted = new Map<Referenced, Map<string, string>>();
 
 	#unique(table: TableName, key: string, what: string): void {
 		let seen = this.#ids.get(table);
@@ -210,8 +214,11 @@ class FileCheck {
 		seen.add(key);
 	}
 
-	#needs(table: 'leagues' | 'players' | 'sessions' | 'games', id: string | null, what: string) {
-		if (id !== null && !this.#ids.get(table)?.has(id)) this.#refs.push({ table, id, what });
+	#needs(table: Referenced, id: string | null, what: () => string) {
+		if (id === null || this.#ids.get(table)?.has(id)) return;
+		let wanted = this.#wanted.get(table);
+		if (!wanted) this.#wanted.set(table, (wanted = new Map()));
+		if (!wanted.has(id)) wanted.set(id, what());
 	}
 
 	/** Checks the records of `part` and counts them. */
@@ -223,24 +230,27 @@ class FileCheck {
 		}
 		for (const p of part.players) {
 			this.#unique('players', p.id, 'player');
-			this.#needs('leagues', p.leagueId, `player ${p.id} names a missing league`);
+			this.#needs('leagues', p.leagueId, () => `player ${p.id} names a missing league`);
 		}
 		for (const s of part.sessions) {
 			this.#unique('sessions', s.id, 'session');
-			this.#needs('leagues', s.leagueId, `session ${s.id} names a missing league`);
+			this.#needs('leagues', s.leagueId, () => `session ${s.id} names a missing league`);
 		}
 		const gameIds = new Set<string>();
 		for (const g of part.games) {
 			this.#unique('games', g.id, 'game');
 			gameIds.add(g.id);
-			this.#needs('leagues', g.leagueId, `game ${g.id} names a missing league`);
-			this.#needs('sessions', g.sessionId, `game ${g.id} names a missing session`);
-			for (const p of g.seats) this.#needs('players', p, `game ${g.id} seats a missing player`);
+			this.#needs('leagues', g.leagueId, () => `game ${g.id} names a missing league`);
+			this.#needs('sessions', g.sessionId, () => `game ${g.id} names a missing session`);
+			for (const p of g.seats) {
+				this.#needs('players', p, () => `game ${g.id} seats a missing player`);
+			}
 		}
+		// A game's events come in the same part as the game (on its line): each log is checked
+		// whole here, with no set of every event of the file kept.
 		const lastSeq = new Map<string, number>();
 		for (const e of [...part.events].sort((a, b) => a.seq - b.seq)) {
 			if (!gameIds.has(e.gameId)) throw damaged(`an event belongs to a missing game ${e.gameId}`);
-			this.#unique('events', `${e.gameId} #${e.seq}`, 'event');
 			const expected = (lastSeq.get(e.gameId) ?? 0) + 1;
 			if (e.seq !== expected) throw damaged(`game ${e.gameId} is missing event ${expected}`);
 			lastSeq.set(e.gameId, e.seq);
@@ -253,11 +263,13 @@ class FileCheck {
 		}
 		for (const m of part.matches) {
 			this.#unique('matches', m.id, 'match');
-			for (const g of m.gameIds) this.#needs('games', g, `match ${m.id} names a missing game`);
+			for (const g of m.gameIds) {
+				this.#needs('games', g, () => `match ${m.id} names a missing game`);
+			}
 		}
 		for (const r of part.inbox) {
 			this.#unique('inbox', r.id, 'received card');
-			this.#needs('leagues', r.leagueId, 'a received card names a missing league');
+			this.#needs('leagues', r.leagueId, () => 'a received card names a missing league');
 		}
 		for (const r of part.turnIns) this.#unique('turnIns', r.gameId, 'turned-in card');
 		for (const t of transfer.TABLES) this.counts[t] += part[t].length;
@@ -265,8 +277,9 @@ class FileCheck {
 
 	/** Checks what the records named further on, once the whole file is read. */
 	finish(expected?: Record<string, unknown>): void {
-		for (const ref of this.#refs) {
-			if (!this.#ids.get(ref.table)?.has(ref.id)) throw damaged(ref.what);
+		for (const [table, wanted] of this.#wanted) {
+			const ids = this.#ids.get(table);
+			for (const [id, what] of wanted) if (!ids?.has(id)) throw damaged(what);
 		}
 		if (expected) {
 			for (const t of transfer.TABLES) {
