@@ -246,9 +246,29 @@ export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<v
 	);
 }
 
+/**
+ * Empties every table, inside the caller's transaction. The games go first, in one request
+ * (their verdicts with them); then their events and signatures a few hundred games at a time,
+ * so the verdicts' upkeep, which reads what a delete removes to learn which games it touches,
+ * never holds every event of a school at once; then whatever is left.
+ */
 async function clearAll(): Promise<void> {
+	const gameIds = await db.games.toCollection().primaryKeys();
+	await db.games.clear();
+	for (let i = 0; i < gameIds.length; i += CLEAR_GAMES) {
+		const first = gameIds[i]!;
+		const last = gameIds[Math.min(i + CLEAR_GAMES, gameIds.length) - 1]!;
+		await db.events
+			.where('[gameId+seq]')
+			.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
+			.delete();
+		await db.signatures.where('gameId').between(first, last, true, true).delete();
+	}
 	for (const table of tables()) await table.clear();
 }
+
+/** Games whose events and signatures a replacing restore deletes at a time. */
+const CLEAR_GAMES = 500;
 
 /** The records of `ids` held in `table`, those found. */
 async function heldOf<T>(
