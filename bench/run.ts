@@ -24,9 +24,11 @@ const buildDir = join(root, 'build');
 const port = Number(process.env.BENCH_PORT ?? 4178);
 const origin = `http://127.0.0.1:${port}`;
 /**
- * Loading a school through the app's db module takes about 4 s a class on this machine, so
- * `BENCH_QUICK=1` leaves out the 100 leagues, and the 100 classes in one league run only with
- * `BENCH_FULL=1` (another 7 minutes).
+ * Loading a school through the app's db module takes about 3 s a class on this machine (writing
+ * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep),
+ * so `BENCH_QUICK=1` leaves out the 100 leagues (about 5 minutes to load), and the 100 classes
+ * in one league (loading, pages usable, the CSVs, and a backup and restore of 100 classes) run
+ * only with `BENCH_FULL=1` (20 minutes or more).
  */
 const quick = process.env.BENCH_QUICK === '1';
 const full = process.env.BENCH_FULL === '1';
@@ -62,24 +64,28 @@ interface Bench {
 	}>;
 }
 
-/** The CSVs of the school's first league and a backup and restore, run in its helper tab. */
-async function filesAt(school: School, figures: Figure[]): Promise<void> {
+/**
+ * The CSVs of the school's first league, then a backup of everything and a restore of it
+ * (replace), run in its helper tab. `size` names the school in the figures.
+ */
+async function filesAt(school: School, size: string, figures: Figure[]): Promise<void> {
 	const csvs = await school.helper.evaluate(
 		(id) => (globalThis as unknown as { bench: Bench }).bench.csvs(id),
 		school.leagueIds[0]!
 	);
 	for (const c of csvs) {
 		figures.push(
-			figure(`${c.kind} CSV, 10 classes`, c.ms, 'ms', `${c.rows} rows, ${c.mb.toFixed(1)} MB`)
+			figure(`${c.kind} CSV, ${size}`, c.ms, 'ms', `${c.rows} rows, ${c.mb.toFixed(1)} MB`)
 		);
 	}
 	const b = await school.helper.evaluate(() =>
 		(globalThis as unknown as { bench: Bench }).bench.backupAndRestore()
 	);
-	figures.push(figure('backup, 10 classes', b.backupMs, 'ms', `${b.mb.toFixed(1)} MB`));
-	figures.push(figure('restore, 10 classes', b.restoreMs, 'ms', b.error ?? 'replace'));
+	figures.push(figure(`backup, ${size}`, b.backupMs, 'ms', `${b.mb.toFixed(1)} MB`));
+	figures.push(figure(`backup size, ${size}`, b.mb, 'MB', 'streamed into a Blob of parts'));
+	figures.push(figure(`restore, ${size}`, b.restoreMs, 'ms', b.error ?? 'replace'));
 	figures.push(
-		figure('backup and restore failures, 10 classes', b.error ? 1 : 0, 'count', b.error ?? '')
+		figure(`backup and restore failures, ${size}`, b.error ? 1 : 0, 'count', b.error ?? '')
 	);
 }
 
@@ -206,7 +212,7 @@ async function main(): Promise<boolean> {
 			figures.push(figure(`loading ${size} through the app's db module`, school.loadMs, 'ms'));
 			if (size === '10 classes in one league') {
 				console.log('Measuring the CSVs, backup and restore…');
-				await filesAt(school, figures);
+				await filesAt(school, '10 classes', figures);
 			}
 			console.log(`Timing the pages, ${size}…`);
 			// The helper tab goes first, so its heap does not count against the pages.
@@ -218,8 +224,11 @@ async function main(): Promise<boolean> {
 			console.log('Loading 100 classes in one league…');
 			const school = await openSchool(browser, origin, root, 100, 1);
 			figures.push(figure("loading 100 classes through the app's db module", school.loadMs, 'ms'));
-			await school.helper.close();
+			console.log('Timing the pages, 100 classes…');
 			await pagesAt(browser, school, '100 classes', figures, { tap: false, usableOnly: true });
+			console.log('Measuring the CSVs, backup and restore, 100 classes…');
+			await filesAt(school, '100 classes', figures);
+			await school.helper.close();
 			await school.context.close();
 		}
 	} finally {

@@ -204,14 +204,20 @@ async function loadClass(
 			updatedAt: at
 		});
 	}
-	// Events and signatures first: their game is not there yet, so the verdicts' upkeep has
-	// nothing to judge; each game is then judged once, when its record is stored.
-	await db.transaction('rw', db.players, db.sessions, async () => {
-		await db.players.bulkPut(players);
-		await db.sessions.bulkPut(sessions);
-	});
-	await db.events.bulkPut(events);
-	await db.signatures.bulkPut(signatures);
-	await db.games.bulkPut(games);
+	// One transaction for the class, as the app's restore writes a part of a backup: one commit
+	// rather than five. Events and signatures first: their game is not there yet, so the
+	// verdicts' upkeep has nothing to judge; each game is then judged once, when its record is
+	// stored.
+	await db.transaction(
+		'rw',
+		[db.players, db.sessions, db.games, db.events, db.signatures],
+		async () => {
+			await db.players.bulkPut(players);
+			await db.sessions.bulkPut(sessions);
+			await db.events.bulkPut(events);
+			await db.signatures.bulkPut(signatures);
+			await db.games.bulkPut(games);
+		}
+	);
 	return ids;
 }

@@ -135,7 +135,7 @@ const sentences = {
 
 	// Backup and restore (src/lib/backup)
 	'backup-too-big': (p) =>
-		`That file is ${p.size} MB; a backup is at most ${p.max} MB. Pick the backup file the app saved.`,
+		`That file is ${p.size} MB, too big for this browser to read in one piece. Save a new backup with this version of the app and restore that one. Nothing was changed.`,
 	'backup-not-json':
 		'That file is cut short or is not a backup (it is not complete JSON). Nothing was changed.',
 	'backup-foreign': 'That file is not a Muggins League backup. Nothing was changed.',

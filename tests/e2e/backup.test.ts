@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './a11y';
+import { expect, expectAccessible, test } from './a11y';
 import { leagueWithRoster, playGroupGame, sessionWithGroups, signCard } from './league-helpers';
 
 test('a backup restores onto a fresh browser with nothing lost, and a bad file changes nothing', async ({
@@ -12,12 +12,19 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	await signCard(page, game);
 
 	await page.goto('/settings');
+	// The download, not the save dialog (which a test cannot answer).
+	await page.evaluate(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
 	const [download] = await Promise.all([
 		page.waitForEvent('download'),
 		page.getByRole('button', { name: 'Save a backup' }).click()
 	]);
 	expect(download.suggestedFilename()).toMatch(/^muggins-backup-\d{4}-\d{2}-\d{2}\.json$/);
 	const backup = await readFile(await download.path(), 'utf8');
+	// Written as it was read: a header line, one record a line, and the end line.
+	const lines = backup.trimEnd().split('\n');
+	expect(JSON.parse(lines[0]!)).toMatchObject({ app: 'muggins-league', format: 2 });
+	expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: { leagues: 1, players: 4, games: 1 } });
+	await expect(page.getByRole('progressbar', { name: /Writing the backup: 100%/ })).toBeVisible();
 
 	// A fresh browser: nothing stored.
 	const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -49,11 +56,17 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 		mimeType: 'application/json',
 		buffer: Buffer.from(backup)
 	});
+	await expect(other.getByRole('progressbar', { name: /Checking the file: 100%/ })).toBeVisible();
 	const preview = other.getByRole('table');
 	await expect(preview.getByRole('row', { name: /^Leagues/ })).toContainText('1');
 	await expect(preview.getByRole('row', { name: /^Players/ })).toContainText('4');
 	await other.getByRole('button', { name: 'Merge this backup' }).click();
 	await expect(other.getByText('Restored: the backup is merged in.')).toBeVisible();
+	await expect(other.getByRole('progressbar', { name: /Restoring: 100%/ })).toHaveAttribute(
+		'value',
+		'100'
+	);
+	await expectAccessible(other, 'settings after a restore, its progress bar shown');
 
 	await other.goto('/league');
 	await expect(other.getByText('4 students · 1 session · 1 game')).toBeVisible();

@@ -24,8 +24,14 @@ import type { EndCause, RulesetId } from '$lib/rules/types';
 
 /** Marks a file as this app's backup. */
 export const BACKUP_APP = 'muggins-league';
-/** The format this version writes and reads; a restore refuses a newer one. */
-export const BACKUP_FORMAT = 1;
+/**
+ * The format this version writes: 2, a header line and then one record a line (`backup.ts`).
+ * It still reads format 1, one JSON object with every table (`LegacyBackupSchema`), and
+ * refuses a newer one.
+ */
+export const BACKUP_FORMAT = 2;
+/** The first format: the whole backup as one JSON object. */
+export const LEGACY_FORMAT = 1;
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -237,8 +243,26 @@ export {
 	game as GameSchema,
 	eventRecord as EventRecordSchema,
 	signature as SignatureSchema,
-	session as SessionSchema
+	session as SessionSchema,
+	match as MatchSchema,
+	inboxItem as InboxSchema,
+	turnIn as TurnInSchema
 };
+
+/** Format 2's first line: whose file it is, and when and by which version it was made. */
+export const HeaderSchema = v.object({
+	app: v.literal(BACKUP_APP),
+	format: v.literal(BACKUP_FORMAT),
+	appVersion: text(50),
+	exportedAt: time
+});
+
+/** A game in a format 2 file: its record, its whole log and its signatures, on one line. */
+export const CardSchema = v.object({
+	game,
+	events: v.array(eventRecord),
+	signatures: v.array(signature)
+});
 
 /** Everything a backup holds, table by table. */
 export const StoreDataSchema = v.object({
@@ -253,17 +277,17 @@ export const StoreDataSchema = v.object({
 	turnIns: v.array(turnIn)
 });
 
-/** The whole file. */
-export const BackupSchema = v.object({
+/** A format 1 file, whole. */
+export const LegacyBackupSchema = v.object({
 	app: v.literal(BACKUP_APP),
-	format: v.literal(BACKUP_FORMAT),
+	format: v.literal(LEGACY_FORMAT),
 	appVersion: text(50),
 	exportedAt: time,
 	data: StoreDataSchema
 });
 
-/** A backup file as read and checked. */
-export type Backup = v.InferOutput<typeof BackupSchema>;
+/** A format 1 file as read and checked. */
+export type LegacyBackup = v.InferOutput<typeof LegacyBackupSchema>;
 /** The tables of a backup. */
 export type StoreData = v.InferOutput<typeof StoreDataSchema>;
 

@@ -338,6 +338,17 @@ export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 }
 
 /**
+ * The logs of games `ids`, in the order given: all of them in one read transaction, one range
+ * each, requested at once.
+ */
+export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
+	if (ids.length === 0) return [];
+	return guard(() =>
+		db.transaction('r', db.events, () => Promise.all(ids.map((id) => eventsOf(id))))
+	);
+}
+
+/**
  * Games `records` (read already) with their events and replays: the events of all of them in
  * one read transaction, for exports that go through a league a batch at a time.
  */

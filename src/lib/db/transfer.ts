@@ -50,7 +50,8 @@ export interface TablePlan {
 /** What a restore will do, table by table. */
 export type RestorePlan = Record<keyof StoreDump, TablePlan>;
 
-const TABLES = [
+/** The tables a backup holds. */
+export const TABLES = [
 	'leagues',
 	'players',
 	'sessions',
@@ -231,58 +232,342 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 /**
  * Restores `file`: with `replace`, the device's leagues, players, sessions, games and events
  * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
- * if anything fails, nothing changed.
+ * if anything fails, nothing changed. (A large backup is restored a part at a time in one
+ * transaction instead: `restoreInParts`.)
  */
 export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<void> {
 	// Every record is checked, and what the standings count derived, before anything is written.
 	const file = await checkDump(incoming);
 	await guard(() =>
 		db.transaction('rw', tables(), async () => {
-			if (mode === 'replace') {
-				for (const table of tables()) await table.clear();
-				await db.leagues.bulkAdd(file.leagues);
-				await db.players.bulkAdd(file.players);
-				await db.sessions.bulkAdd(file.sessions);
-				await db.games.bulkAdd(file.games);
-				await db.events.bulkAdd(file.events);
-				await db.matches.bulkAdd(file.matches);
-				await db.signatures.bulkAdd(file.signatures);
-				await db.inbox.bulkAdd(file.inbox);
-				await db.turnIns.bulkAdd(file.turnIns);
-				return;
-			}
-			const held = {
-				leagues: await db.leagues.toArray(),
-				players: await db.players.toArray(),
-				sessions: await db.sessions.toArray(),
-				games: await db.games.toArray(),
-				events: [] as EventRecord[],
-				matches: await db.matches.toArray(),
-				signatures: [] as SignatureRecord[],
-				inbox: await db.inbox.toArray(),
-				turnIns: await db.turnIns.toArray()
-			};
-			const m = mergePlan(file, held);
-			assertSameLeague(m.games.write, byId(held.games));
-			assertSameLeague(m.sessions.write, byId(held.sessions));
-			assertSameLeague(m.players.write, byId(held.players));
-			await assertOwnIds(m.signatures.write);
-			await db.leagues.bulkPut(m.leagues.write);
-			await db.players.bulkPut(m.players.write);
-			await db.sessions.bulkPut(m.sessions.write);
-			await db.games.bulkPut(m.games.write);
-			await db.matches.bulkPut(m.matches.write);
-			await db.inbox.bulkPut(m.inbox.write);
-			await db.turnIns.bulkPut(m.turnIns.write);
-			for (const gameId of m.taken) {
-				await db.events
-					.where('[gameId+seq]')
-					.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
-					.delete();
-				await db.signatures.where('gameId').equals(gameId).delete();
-			}
-			await db.events.bulkAdd(m.events.write);
-			await db.signatures.bulkAdd(m.signatures.write);
+			if (mode === 'replace') await clearAll();
+			await writePart(file, mode);
 		})
 	);
+}
+
+/**
+ * Empties every table, inside the caller's transaction. The games go first, in one request
+ * (their verdicts with them); then their events and signatures a few hundred games at a time,
+ * so the verdicts' upkeep, which reads what a delete removes to learn which games it touches,
+ * never holds every event of a school at once; then whatever is left.
+ */
+async function clearAll(): Promise<void> {
+	const gameIds = await db.games.toCollection().primaryKeys();
+	await db.games.clear();
+	for (let i = 0; i < gameIds.length; i += CLEAR_GAMES) {
+		const first = gameIds[i]!;
+		const last = gameIds[Math.min(i + CLEAR_GAMES, gameIds.length) - 1]!;
+		await db.events
+			.where('[gameId+seq]')
+			.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
+			.delete();
+		await db.signatures.where('gameId').between(first, last, true, true).delete();
+	}
+	for (const table of tables()) await table.clear();
+}
+
+/** Games whose events and signatures a replacing restore deletes at a time. */
+const CLEAR_GAMES = 500;
+
+/** The records of `ids` held in `table`, those found. */
+async function heldOf<T>(
+	table: { bulkGet(keys: string[]): PromiseLike<(T | undefined)[]> },
+	ids: readonly string[]
+): Promise<T[]> {
+	if (ids.length === 0) return [];
+	return (await table.bulkGet([...ids])).filter((r): r is T => r !== undefined);
+}
+
+/** What the device holds of the records in `file` (games' events and signatures left out). */
+async function heldFor(file: StoreDump): Promise<StoreDump> {
+	return {
+		leagues: await heldOf(
+			db.leagues,
+			file.leagues.map((r) => r.id)
+		),
+		players: await heldOf(
+			db.players,
+			file.players.map((r) => r.id)
+		),
+		sessions: await heldOf(
+			db.sessions,
+			file.sessions.map((r) => r.id)
+		),
+		games: await heldOf(
+			db.games,
+			file.games.map((r) => r.id)
+		),
+		events: [],
+		matches: await heldOf(
+			db.matches,
+			file.matches.map((r) => r.id)
+		),
+		signatures: [],
+		inbox: await heldOf(
+			db.inbox,
+			file.inbox.map((r) => r.id)
+		),
+		turnIns: await heldOf(
+			db.turnIns,
+			file.turnIns.map((r) => r.gameId)
+		)
+	};
+}
+
+/**
+ * Writes a checked part of a backup (`checkDump`), inside the caller's `rw` transaction over
+ * every table: added as it is after a replace has cleared the tables, else merged with what
+ * the device holds of the same records (`mergePlan`). A game's events and signatures must
+ * come in the same part as the game.
+ * @throws DbError `incoming-id-taken`
+ */
+async function writePart(file: StoreDump, mode: RestoreMode): Promise<void> {
+	if (mode === 'replace') {
+		await db.leagues.bulkAdd(file.leagues);
+		await db.players.bulkAdd(file.players);
+		await db.sessions.bulkAdd(file.sessions);
+		await db.games.bulkAdd(file.games);
+		await db.events.bulkAdd(file.events);
+		await db.matches.bulkAdd(file.matches);
+		await db.signatures.bulkAdd(file.signatures);
+		await db.inbox.bulkAdd(file.inbox);
+		await db.turnIns.bulkAdd(file.turnIns);
+		return;
+	}
+	const held = await heldFor(file);
+	const m = mergePlan(file, held);
+	assertSameLeague(m.games.write, byId(held.games));
+	assertSameLeague(m.sessions.write, byId(held.sessions));
+	assertSameLeague(m.players.write, byId(held.players));
+	await assertOwnIds(m.signatures.write);
+	await db.leagues.bulkPut(m.leagues.write);
+	await db.players.bulkPut(m.players.write);
+	await db.sessions.bulkPut(m.sessions.write);
+	await db.games.bulkPut(m.games.write);
+	await db.matches.bulkPut(m.matches.write);
+	await db.inbox.bulkPut(m.inbox.write);
+	await db.turnIns.bulkPut(m.turnIns.write);
+	for (const gameId of m.taken) {
+		await db.events
+			.where('[gameId+seq]')
+			.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+			.delete();
+		await db.signatures.where('gameId').equals(gameId).delete();
+	}
+	await db.events.bulkAdd(m.events.write);
+	await db.signatures.bulkAdd(m.signatures.write);
+}
+
+/** A store dump with no records, to fill a part of. */
+export function emptyDump(): StoreDump {
+	return {
+		leagues: [],
+		players: [],
+		sessions: [],
+		games: [],
+		events: [],
+		matches: [],
+		signatures: [],
+		inbox: [],
+		turnIns: []
+	};
+}
+
+/** A count of zero for each table. */
+export function emptyCounts(): Record<keyof StoreDump, number> {
+	return {
+		leagues: 0,
+		players: 0,
+		sessions: 0,
+		games: 0,
+		events: 0,
+		matches: 0,
+		signatures: 0,
+		inbox: 0,
+		turnIns: 0
+	};
+}
+
+/** How many records each table holds. */
+export async function counts(): Promise<Record<keyof StoreDump, number>> {
+	return guard(() =>
+		db.transaction('r', tables(), async () => {
+			const out = {} as Record<keyof StoreDump, number>;
+			for (const t of TABLES) out[t] = await db.table(t).count();
+			return out;
+		})
+	);
+}
+
+/**
+ * The store part by part, for a backup written as it is read: each part is read in its own
+ * short transaction, so a backup never holds the store (a score tap is never kept waiting)
+ * and never holds it whole in memory. A game comes with its events and its signatures, read
+ * in the same transaction. Records that point at others come before those they point at
+ * (received and turned-in cards, matches, games, sessions, players, leagues): a record added
+ * by another tab while the backup runs is in the file whenever anything in it names it.
+ * @param size records (games, for the games) per part
+ */
+export async function* dumpInParts(size = 500): AsyncGenerator<StoreDump> {
+	for (const name of ['turnIns', 'inbox', 'matches'] as const) {
+		yield* pagesOf(name, size);
+	}
+	let after: string | null = null;
+	for (;;) {
+		const from: string | null = after;
+		const part: StoreDump | null = await guard(() =>
+			db.transaction(
+				'r',
+				db.games,
+				db.events,
+				db.signatures,
+				async (): Promise<StoreDump | null> => {
+					const games: GameRecord[] = await (
+						from === null ? db.games.orderBy(':id') : db.games.where(':id').above(from)
+					)
+						.limit(size)
+						.toArray();
+					if (games.length === 0) return null;
+					const first = games[0]!.id;
+					const last = games.at(-1)!.id;
+					const ids = new Set(games.map((g) => g.id));
+					const [events, signatures] = await Promise.all([
+						db.events
+							.where('[gameId+seq]')
+							.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
+							.toArray(),
+						db.signatures.where('gameId').between(first, last, true, true).toArray()
+					]);
+					return {
+						...emptyDump(),
+						games,
+						events: events.filter((e) => ids.has(e.gameId)),
+						signatures: signatures.filter((s) => ids.has(s.gameId))
+					};
+				}
+			)
+		);
+		if (!part) break;
+		after = part.games.at(-1)!.id;
+		yield part;
+	}
+	for (const name of ['sessions', 'players', 'leagues'] as const) {
+		yield* pagesOf(name, size);
+	}
+}
+
+/** The records of one table, `size` at a time in primary-key order, each page in its own read. */
+async function* pagesOf(
+	name: 'turnIns' | 'inbox' | 'matches' | 'sessions' | 'players' | 'leagues',
+	size: number
+): AsyncGenerator<StoreDump> {
+	const table = db.table(name);
+	let after: string | null = null;
+	for (;;) {
+		const from = after;
+		const page = await guard(() =>
+			(from === null ? table.orderBy(':id') : table.where(':id').above(from)).limit(size).toArray()
+		);
+		if (page.length === 0) return;
+		const key = (r: { id?: string; gameId?: string }) => (name === 'turnIns' ? r.gameId : r.id)!;
+		after = key(page.at(-1) as { id?: string; gameId?: string });
+		yield { ...emptyDump(), [name]: page };
+	}
+}
+
+/**
+ * Restores a backup that `parts` gives a part at a time (each part's games with their events
+ * and signatures), in ONE read-write transaction kept open while the next part is read and
+ * checked (`Dexie.waitFor`): a part refused half-way (by `check`, or by the store-side checks
+ * of `checkDump` and the merge) aborts the transaction, and nothing changed. With `replace`,
+ * every table is cleared first, in the same transaction.
+ * @param parts the file's parts, each checked by the file's own rules as it is read (a throw
+ * from the iteration, even after the last part, undoes the whole restore)
+ * @throws DbError `incoming-*`, or whatever the iteration of `parts` throws
+ */
+export async function restoreInParts(
+	parts: AsyncIterable<StoreDump>,
+	mode: RestoreMode
+): Promise<void> {
+	await guard(() =>
+		db.transaction('rw', tables(), async () => {
+			if (mode === 'replace') await clearAll();
+			const iterator = parts[Symbol.asyncIterator]();
+			for (;;) {
+				const next = await Dexie.waitFor(iterator.next());
+				if (next.done) break;
+				const file = await Dexie.waitFor(checkDump(next.value));
+				await writePart(file, mode);
+			}
+		})
+	);
+}
+
+/**
+ * What restoring the parts of a file in `mode` would do, without doing it: as `plan`, a part
+ * at a time, each part compared with what the device holds of it.
+ */
+export async function planInParts(
+	parts: AsyncIterable<StoreDump>,
+	mode: RestoreMode
+): Promise<RestorePlan> {
+	const out = {} as RestorePlan;
+	for (const t of TABLES) out[t] = { added: 0, updated: 0, kept: 0, removed: 0 };
+	if (mode === 'replace') {
+		for await (const part of parts) for (const t of TABLES) out[t].added += part[t].length;
+		const held = await counts();
+		for (const t of TABLES) out[t].removed = held[t];
+		return out;
+	}
+	// Events and signatures: as `following`, over the whole file.
+	const rows = {
+		events: { file: 0, write: 0, replaced: 0 },
+		signatures: { file: 0, write: 0, replaced: 0 }
+	};
+	for await (const part of parts) {
+		const m = await guard(() =>
+			db.transaction('r', tables(), async () => {
+				const held = await heldFor(part);
+				const m = mergePlan(part, held);
+				const replaced = { events: 0, signatures: 0 };
+				for (const gameId of m.taken) {
+					replaced.events += await db.events
+						.where('[gameId+seq]')
+						.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+						.count();
+					replaced.signatures += await db.signatures.where('gameId').equals(gameId).count();
+				}
+				return { m, replaced };
+			})
+		);
+		for (const t of [
+			'leagues',
+			'players',
+			'sessions',
+			'games',
+			'matches',
+			'inbox',
+			'turnIns'
+		] as const) {
+			out[t].added += m.m[t].added;
+			out[t].updated += m.m[t].updated;
+			out[t].kept += m.m[t].kept;
+		}
+		for (const t of ['events', 'signatures'] as const) {
+			rows[t].file += part[t].length;
+			rows[t].write += m.m[t].write.length;
+			rows[t].replaced += m.replaced[t];
+		}
+	}
+	for (const t of ['events', 'signatures'] as const) {
+		const { file, write, replaced } = rows[t];
+		out[t] = {
+			added: Math.max(0, write - replaced),
+			updated: Math.min(write, replaced),
+			kept: file - write,
+			removed: Math.max(0, replaced - write)
+		};
+	}
+	return out;
 }

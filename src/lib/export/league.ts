@@ -9,12 +9,15 @@
  */
 import * as cards from '$lib/db/cards';
 import * as games from '$lib/db/games';
+import { replayRecords } from '$lib/db/log';
+import { toSetup, type EventRecord } from '$lib/db/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import { dayOfTime, localDay } from '$lib/days';
+import { bare } from '$lib/rules/bare';
 import { standings } from '$lib/rules/standings';
 import type { GameState, PlayerId } from '$lib/rules/types';
 import { csvFileName, csvHead, csvRows, toCsv, type Sheet } from './csv';
@@ -100,34 +103,78 @@ export const EXPORT_BATCH = 200;
 /** Receives a file's text part by part, in order (a file being written, or parts of a Blob). */
 export type PartSink = (part: string) => void | Promise<void>;
 
-/** The rows of `kind` for one batch of games, in the order they were started. */
-async function rowsOf(
+/** A batch of games read ahead, with the logs its rows need (by game id). */
+interface ReadBatch {
+	batch: cards.CardRecord[];
+	logs: Map<string, EventRecord[]>;
+}
+
+/**
+ * Which games of a batch the `kind` rows need the log of: every game for the hands and the
+ * audit trail, only those without a signed result for the games sheet (the standings need none).
+ */
+function needsLog(kind: Exclude<ExportKind, 'standings'>, r: cards.CardRecord): boolean {
+	return kind !== 'games' || !r.result;
+}
+
+/** Reads the next batch of `batches` and the logs of its games that `kind` needs. */
+async function readAhead(
 	kind: Exclude<ExportKind, 'standings'>,
-	batch: cards.CardRecord[],
+	batches: AsyncIterator<cards.CardRecord[]>
+): Promise<ReadBatch | null> {
+	const next = await batches.next();
+	if (next.done) return null;
+	const batch = next.value;
+	const ids = batch.filter((r) => needsLog(kind, r)).map((r) => r.id);
+	const logs = await games.logsOf(ids);
+	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])) };
+}
+
+/** The voided events of a log that the rules accept whole: each target, to the void of it. */
+function voidsOf(events: readonly EventRecord[]): Record<string, string> {
+	return bare(
+		events.flatMap((e) => (e.event.type === 'void' ? [[e.event.target, e.event.id] as const] : []))
+	);
+}
+
+/**
+ * The rows of `kind` for one batch of games, in the order they were started. A game is
+ * replayed only when its rows need what a replay gives: its hands, or, for a game without a
+ * signed result, its totals. (A signed result exists only for a log the rules accept whole, so
+ * its voids are read straight from the log.)
+ */
+function rowsOf(
+	kind: Exclude<ExportKind, 'standings'>,
+	{ batch, logs }: ReadBatch,
 	dateOf: (r: cards.CardRecord) => string,
 	changed: ReadonlySet<string>,
 	name: (id: PlayerId) => string
-): Promise<Sheet> {
+): Sheet {
+	const replay = (r: cards.CardRecord) => replayRecords(toSetup(r), logs.get(r.id) ?? []).state;
 	if (kind === 'games') {
-		const unsigned = await games.viewsOf(batch.filter((r) => !r.result));
-		const states = new Map(unsigned.map((v) => [v.record.id, v.state]));
 		return gamesSheet(
-			batch.map((r) => lineFrom(r, dateOf(r), states.get(r.id) ?? null, changed)),
+			batch.map((r) => lineFrom(r, dateOf(r), r.result ? null : replay(r), changed)),
 			name
 		);
 	}
-	const views = (await games.viewsOf(batch)).map((view) => ({
-		view,
-		line: lineFrom(view.record, dateOf(view.record), view.state, changed)
-	}));
 	if (kind === 'hands') {
 		return handsSheet(
-			views.map((v) => ({ line: v.line, state: v.view.state })),
+			batch.map((r) => {
+				const state = replay(r);
+				return { line: lineFrom(r, dateOf(r), state, changed), state };
+			}),
 			name
 		);
 	}
 	return eventsSheet(
-		views.map((v) => ({ line: v.line, events: v.view.events, voided: v.view.state.voided })),
+		batch.map((r) => {
+			const events = logs.get(r.id) ?? [];
+			if (r.result) {
+				return { line: lineFrom(r, dateOf(r), null, changed), events, voided: voidsOf(events) };
+			}
+			const state = replay(r);
+			return { line: lineFrom(r, dateOf(r), state, changed), events, voided: state.voided };
+		}),
 		name
 	);
 }
@@ -167,9 +214,17 @@ export async function writeLeagueCsv(
 	let head = false;
 	let rows = 0;
 	let done = 0;
-	for await (const batch of lists.batchesOfLeague(leagueId, size)) {
+	// The next batch is read while this one is replayed and written: the store's answers and
+	// the work on them overlap.
+	const batches = lists.batchesOfLeague(leagueId, size)[Symbol.asyncIterator]();
+	let ahead = readAhead(kind, batches);
+	for (let read = await ahead; read !== null; read = await ahead) {
+		ahead = readAhead(kind, batches);
+		// Awaited on the next turn; marked handled so a failure here is not reported twice.
+		ahead.catch(() => undefined);
+		const { batch } = read;
 		await namer.learn(batch.flatMap((r) => r.seats));
-		const sheet = await rowsOf(kind, batch, dateOf, changed, namer.name);
+		const sheet = rowsOf(kind, read, dateOf, changed, namer.name);
 		if (!head) await write(csvHead(sheet.header));
 		head = true;
 		await write(csvRows(sheet.rows));
@@ -178,7 +233,7 @@ export async function writeLeagueCsv(
 		onProgress?.(done, total);
 	}
 	if (!head) {
-		const sheet = await rowsOf(kind, [], dateOf, changed, namer.name);
+		const sheet = rowsOf(kind, { batch: [], logs: new Map() }, dateOf, changed, namer.name);
 		await write(csvHead(sheet.header));
 	}
 	return rows;

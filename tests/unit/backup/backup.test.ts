@@ -1,15 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messageFor } from '$lib/messages';
-import {
-	MAX_BACKUP_BYTES,
-	makeBackup,
-	planRestore,
-	readBackup,
-	restoreBackup,
-	summarize
-} from '$lib/backup/backup';
-import type { Backup } from '$lib/backup/schema';
+import { makeBackup, planRestore, readBackup, restoreBackup, summarize } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
@@ -24,6 +16,9 @@ import type { PlayerRecord } from '$lib/db/records';
 import * as transfer from '$lib/db/transfer';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
+import { FORMATS, formatOne, formatTwo } from './helpers';
+
+type Data = transfer.StoreDump;
 
 beforeEach(resetDb);
 
@@ -103,13 +98,13 @@ describe('backup and restore', () => {
 
 		// A backup made with a newer game log brings its whole log.
 		await cards.restore(signed);
-		const newer = JSON.parse(text) as Backup;
-		const game = newer.data.games.find((g) => g.id === signed)!;
+		const newer = await transfer.dump();
+		const game = newer.games.find((g) => g.id === signed)!;
 		game.updatedAt = '2026-04-01T10:00:00.000Z';
-		newer.data.events = newer.data.events.filter((e) => e.gameId !== signed || e.seq === 1);
-		const plan = await planRestore(await readBackup(JSON.stringify(newer)), 'merge');
+		newer.events = newer.events.filter((e) => e.gameId !== signed || e.seq === 1);
+		const plan = await planRestore(await readBackup(formatTwo(newer)), 'merge');
 		expect(plan.games.updated).toBe(1);
-		await restoreBackup(await readBackup(JSON.stringify(newer)), 'merge');
+		await restoreBackup(await readBackup(formatTwo(newer)), 'merge');
 		expect(await db.events.where('[gameId+seq]').between([signed, 0], [signed, 1e9]).count()).toBe(
 			1
 		);
@@ -136,17 +131,12 @@ describe('a bad file', () => {
 		expect(await transfer.dump()).toEqual(before);
 	}
 
-	/** A valid backup's JSON, changed by `change`. */
-	async function edited(change: (json: Backup) => void): Promise<string> {
-		const json = JSON.parse(await roundTrip()) as Backup;
+	/** A valid format 1 backup, changed by `change`. */
+	async function edited(change: (json: { format: number; data: Data }) => void): Promise<string> {
+		const json = JSON.parse(formatOne(await transfer.dump())) as { format: number; data: Data };
 		change(json);
 		return JSON.stringify(json);
 	}
-
-	it('over 20 MB is refused before it is read', async () => {
-		const big = new Blob([new Uint8Array(MAX_BACKUP_BYTES + 1)]);
-		await refused(big, 'backup-too-big');
-	});
 
 	it('cut short is refused', async () => {
 		await fill();
@@ -168,32 +158,48 @@ describe('a bad file', () => {
 	});
 
 	it('from a newer format is refused', async () => {
-		await refused(await edited((j) => (j.format = 2 as never)), 'backup-newer');
+		await refused(await edited((j) => (j.format = 3)), 'backup-newer');
+		const lines = (await roundTrip()).replace('"format":2', '"format":3');
+		await refused(lines, 'backup-newer');
 	});
 
-	it.each<[string, (json: Backup) => void]>([
-		['a game with one seat', (j) => (j.data.games[0]!.seats = ['x'])],
-		['an unknown rule sheet', (j) => (j.data.leagues[0]!.rulesetId = 'chess' as never)],
-		['an event of an unknown type', (j) => (j.data.events[0]!.event.type = 'shuffle' as never)],
-		['a missing table', (j) => Reflect.deleteProperty(j.data, 'events')],
-		['a bad date', (j) => (j.data.sessions[0]!.date = '2026-13-01')],
-		['an event of a missing game', (j) => (j.data.events[0]!.gameId = 'gone')],
-		['a gap in a game’s events', (j) => (j.data.events = j.data.events.filter((e) => e.seq !== 2))],
-		['the same game twice', (j) => j.data.games.push(j.data.games[0]!)],
-		['a session of a missing league', (j) => (j.data.sessions[0]!.leagueId = 'gone')],
-		['a seat of a missing player', (j) => (j.data.games[0]!.seats[0] = 'gone')],
-		['a match of a missing game', (j) => (j.data.matches[0]!.gameIds = ['gone'])],
-		['a signature of a missing game', (j) => (j.data.signatures[0]!.gameId = 'gone')],
-		['a signature of no card', (j) => (j.data.signatures[0]!.fingerprint = 'nope')],
-		['a received card of a missing league', (j) => (j.data.inbox[0]!.leagueId = 'gone')],
-		['a received card of an unknown state', (j) => (j.data.inbox[0]!.state = 'lost' as never)]
-	])('with %s is refused as damaged, saying where', async (_, change) => {
+	const DAMAGES: [string, (d: Data) => void][] = [
+		['a game with one seat', (d) => (d.games[0]!.seats = ['x'])],
+		['an unknown rule sheet', (d) => (d.leagues[0]!.rulesetId = 'chess' as never)],
+		['an event of an unknown type', (d) => (d.events[0]!.event.type = 'shuffle' as never)],
+		['a bad date', (d) => (d.sessions[0]!.date = '2026-13-01')],
+		['a gap in a game’s events', (d) => (d.events = d.events.filter((e) => e.seq !== 2))],
+		['the same game twice', (d) => d.games.push(d.games[0]!)],
+		['a session of a missing league', (d) => (d.sessions[0]!.leagueId = 'gone')],
+		['a seat of a missing player', (d) => (d.games[0]!.seats[0] = 'gone')],
+		['a match of a missing game', (d) => (d.matches[0]!.gameIds = ['gone'])],
+		['a signature of no card', (d) => (d.signatures[0]!.fingerprint = 'nope')],
+		['a received card of a missing league', (d) => (d.inbox[0]!.leagueId = 'gone')],
+		['a received card of an unknown state', (d) => (d.inbox[0]!.state = 'lost' as never)]
+	];
+
+	describe.each(FORMATS)('in %s', (_format, encode) => {
+		it.each(DAMAGES)('with %s is refused as damaged, saying where', async (_, change) => {
+			await fill();
+			const data = await transfer.dump();
+			change(data);
+			const text = encode(data);
+			const before = await transfer.dump();
+			const error = await readBackup(text).catch((e: unknown) => e);
+			expect(error).toMatchObject({ code: 'backup-damaged' });
+			expect(messageFor(error)).toMatch(/damaged \(.+\)/);
+			expect(await transfer.dump()).toEqual(before);
+		});
+	});
+
+	it.each<[string, (d: Data) => void]>([
+		['a missing table', (d) => Reflect.deleteProperty(d, 'events')],
+		['an event of a missing game', (d) => (d.events[0]!.gameId = 'gone')],
+		['a signature of a missing game', (d) => (d.signatures[0]!.gameId = 'gone')]
+	])('in format 1, with %s is refused as damaged', async (_, change) => {
 		await fill();
-		const text = await edited(change);
-		const before = await transfer.dump();
+		const text = await edited((j) => change(j.data));
 		const error = await readBackup(text).catch((e: unknown) => e);
 		expect(error).toMatchObject({ code: 'backup-damaged' });
-		expect(messageFor(error)).toMatch(/damaged \(.+\)/);
-		expect(await transfer.dump()).toEqual(before);
 	});
 });

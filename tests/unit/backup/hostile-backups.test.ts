@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeBackup, readBackup, restoreBackup } from '$lib/backup/backup';
+import { readBackup, restoreBackup } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { MAX_EVENTS } from '$lib/db/incoming';
@@ -12,6 +12,7 @@ import type { PlayerRecord } from '$lib/db/records';
 import * as transfer from '$lib/db/transfer';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
+import { FORMATS, formatTwo } from './helpers';
 
 type Data = Awaited<ReturnType<typeof transfer.dump>>;
 
@@ -28,109 +29,118 @@ beforeEach(async () => {
 	signed = await playGame(leagueId, [ana, ben], [5, 20]);
 });
 
+/** The format crafted files are written in, for the cases running. */
+let encode: (data: Data, appVersion: string, now: Date) => string = formatTwo;
+
 /** This device's backup, changed by `edit` as a hostile student would, then read back. */
 async function crafted(edit: (data: Data) => void) {
-	const file = JSON.parse((await makeBackup('0.1.0', { now: new Date(at(90)) })).text) as {
-		data: Data;
-	};
-	edit(file.data);
-	return readBackup(JSON.stringify(file));
+	const data = await transfer.dump();
+	edit(data);
+	return readBackup(encode(data, '0.1.0', new Date(at(90))));
 }
 
-describe('a crafted backup', () => {
-	it('cannot forge a winner through the stored result (item 2)', async () => {
-		const forged = await crafted((data) => {
-			const result = data.games.find((g) => g.id === signed)?.result;
-			if (!result) throw new Error('the signed game has a result');
-			for (const s of result.sides) if (s.players.includes(ana.id)) s.total = 99;
-			result.winners = result.sides.filter((s) => s.players.includes(ana.id)).map((s) => s.label);
-		});
-		for (const mode of ['replace', 'merge'] as const) {
-			await restoreBackup(forged, mode);
-			const [card] = await cards.counted(leagueId);
-			expect(card?.sides.map((s) => s.total)).toEqual([5, 20]);
-			expect(card?.winners).toEqual([ben.id]);
-		}
+describe.each(FORMATS)('in %s', (_format, format) => {
+	beforeEach(() => {
+		encode = format;
 	});
 
-	it(`is refused when a game has more than ${MAX_EVENTS} entries (item 7)`, async () => {
-		const before = await transfer.dump();
-		const huge = await crafted((data) => {
-			const open = { ...data.games[0]!, id: 'huge', signedAt: null, fingerprint: null };
-			data.games.push({ ...open, result: null, status: 'in-progress', finishedAt: null });
-			for (let seq = 1; seq <= MAX_EVENTS + 1; seq++) {
-				data.events.push({
-					gameId: 'huge',
-					seq,
-					event: { id: `e${seq}`, type: 'score', player: ana.id, count: 5 },
-					at: at(1),
-					deviceId: 'd',
-					redoOf: null
-				});
+	describe('a crafted backup', () => {
+		it('cannot forge a winner through the stored result (item 2)', async () => {
+			const forged = await crafted((data) => {
+				const result = data.games.find((g) => g.id === signed)?.result;
+				if (!result) throw new Error('the signed game has a result');
+				for (const s of result.sides) if (s.players.includes(ana.id)) s.total = 99;
+				result.winners = result.sides.filter((s) => s.players.includes(ana.id)).map((s) => s.label);
+			});
+			for (const mode of ['replace', 'merge'] as const) {
+				await restoreBackup(forged, mode);
+				const [card] = await cards.counted(leagueId);
+				expect(card?.sides.map((s) => s.total)).toEqual([5, 20]);
+				expect(card?.winners).toEqual([ben.id]);
 			}
 		});
-		await expect(restoreBackup(huge, 'merge')).rejects.toMatchObject({ code: 'incoming-too-big' });
-		await expect(restoreBackup(huge, 'replace')).rejects.toMatchObject({
-			code: 'incoming-too-big'
+
+		it(`is refused when a game has more than ${MAX_EVENTS} entries (item 7)`, async () => {
+			const before = await transfer.dump();
+			const huge = await crafted((data) => {
+				const open = { ...data.games[0]!, id: 'huge', signedAt: null, fingerprint: null };
+				data.games.push({ ...open, result: null, status: 'in-progress', finishedAt: null });
+				for (let seq = 1; seq <= MAX_EVENTS + 1; seq++) {
+					data.events.push({
+						gameId: 'huge',
+						seq,
+						event: { id: `e${seq}`, type: 'score', player: ana.id, count: 5 },
+						at: at(1),
+						deviceId: 'd',
+						redoOf: null
+					});
+				}
+			});
+			await expect(restoreBackup(huge, 'merge')).rejects.toMatchObject({
+				code: 'incoming-too-big'
+			});
+			await expect(restoreBackup(huge, 'replace')).rejects.toMatchObject({
+				code: 'incoming-too-big'
+			});
+			expect(await transfer.dump()).toEqual(before);
 		});
-		expect(await transfer.dump()).toEqual(before);
+
+		it.each([
+			['200 characters', 'x'.repeat(200)],
+			['only blanks', '   '],
+			['only invisible characters', '\u200b\u202e\u2066'],
+			['a newline alone', '\n']
+		])('is refused when a name is %s (item 8)', async (_what, name) => {
+			const before = await transfer.dump();
+			const bad = await crafted((data) => {
+				data.players[0]!.name = name;
+			});
+			await expect(restoreBackup(bad, 'replace')).rejects.toMatchObject({ code: 'incoming-name' });
+			expect(await transfer.dump()).toEqual(before);
+		});
+
+		it('stores names by the one name rule: no zero-width, control or bidi characters (item 8)', async () => {
+			const sneaky = await crafted((data) => {
+				const p = data.players.find((x) => x.id === ana.id)!;
+				p.name = 'Ana\u200b\u202e\n';
+				p.updatedAt = at(95);
+			});
+			await restoreBackup(sneaky, 'merge');
+			expect(await db.players.get(ana.id)).toMatchObject({ name: 'Ana', nameKey: 'ana' });
+		});
+
+		it('cannot take over a signature of another card on the device (item 1, merge)', async () => {
+			const other = await playGame(leagueId, [ben, ana], [10, 5], { minute: 100 });
+			const victim = await db.signatures.where('gameId').equals(other).first();
+			const thief = await crafted((data) => {
+				data.games = data.games.filter((g) => g.id === signed);
+				data.events = data.events.filter((e) => e.gameId === signed);
+				data.signatures = data.signatures.filter((s) => s.gameId === signed);
+				data.signatures[0]!.id = victim!.id;
+				// Newer than the device's, so the merge takes it.
+				data.games[0]!.signedAt = at(200);
+			});
+			await expect(restoreBackup(thief, 'merge')).rejects.toMatchObject({
+				code: 'incoming-id-taken'
+			});
+			expect(await db.signatures.get(victim!.id)).toEqual(victim);
+			expect(await cards.counted(leagueId)).toHaveLength(2);
+		});
 	});
 
-	it.each([
-		['200 characters', 'x'.repeat(200)],
-		['only blanks', '   '],
-		['only invisible characters', '\u200b\u202e\u2066'],
-		['a newline alone', '\n']
-	])('is refused when a name is %s (item 8)', async (_what, name) => {
-		const before = await transfer.dump();
-		const bad = await crafted((data) => {
-			data.players[0]!.name = name;
+	describe('a crafted backup merged', () => {
+		it('cannot move a game, session or player of another league (item 1)', async () => {
+			const other = await leagueWith(['Zoe'], 'Period 5');
+			const zoe = [...other.students.values()][0]!;
+			const thief = await crafted((data) => {
+				const p = data.players.find((x) => x.id === zoe.id)!;
+				p.leagueId = leagueId;
+				p.updatedAt = at(500);
+			});
+			await expect(restoreBackup(thief, 'merge')).rejects.toMatchObject({
+				code: 'incoming-id-taken'
+			});
+			expect((await db.players.get(zoe.id))?.leagueId).toBe(other.leagueId);
 		});
-		await expect(restoreBackup(bad, 'replace')).rejects.toMatchObject({ code: 'incoming-name' });
-		expect(await transfer.dump()).toEqual(before);
-	});
-
-	it('stores names by the one name rule: no zero-width, control or bidi characters (item 8)', async () => {
-		const sneaky = await crafted((data) => {
-			const p = data.players.find((x) => x.id === ana.id)!;
-			p.name = 'Ana\u200b\u202e\n';
-			p.updatedAt = at(95);
-		});
-		await restoreBackup(sneaky, 'merge');
-		expect(await db.players.get(ana.id)).toMatchObject({ name: 'Ana', nameKey: 'ana' });
-	});
-
-	it('cannot take over a signature of another card on the device (item 1, merge)', async () => {
-		const other = await playGame(leagueId, [ben, ana], [10, 5], { minute: 100 });
-		const victim = await db.signatures.where('gameId').equals(other).first();
-		const thief = await crafted((data) => {
-			data.games = data.games.filter((g) => g.id === signed);
-			data.events = data.events.filter((e) => e.gameId === signed);
-			data.signatures = data.signatures.filter((s) => s.gameId === signed);
-			data.signatures[0]!.id = victim!.id;
-			// Newer than the device's, so the merge takes it.
-			data.games[0]!.signedAt = at(200);
-		});
-		await expect(restoreBackup(thief, 'merge')).rejects.toMatchObject({
-			code: 'incoming-id-taken'
-		});
-		expect(await db.signatures.get(victim!.id)).toEqual(victim);
-		expect(await cards.counted(leagueId)).toHaveLength(2);
-	});
-});
-
-describe('a crafted backup merged', () => {
-	it('cannot move a game, session or player of another league (item 1)', async () => {
-		const other = await leagueWith(['Zoe'], 'Period 5');
-		const zoe = [...other.students.values()][0]!;
-		const thief = await crafted((data) => {
-			const p = data.players.find((x) => x.id === zoe.id)!;
-			p.leagueId = leagueId;
-			p.updatedAt = at(500);
-		});
-		await expect(restoreBackup(thief, 'merge')).rejects.toMatchObject({
-			code: 'incoming-id-taken'
-		});
-		expect((await db.players.get(zoe.id))?.leagueId).toBe(other.leagueId);
 	});
 });

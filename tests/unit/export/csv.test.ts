@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { BOM, csvFileName, slug, toCsv, type Cell } from '$lib/export/csv';
+import { BOM, FORMULA_START, csvFileName, csvRows, slug, toCsv, type Cell } from '$lib/export/csv';
 
 /** Parses CSV text the way a spreadsheet reads it (after the BOM), every cell as text. */
 function parse(text: string): string[][] {
@@ -61,5 +62,41 @@ describe('file names', () => {
 		);
 		expect(slug('Año 2 / Sección "B"')).toBe('ano-2-seccion-b');
 		expect(slug('!!!')).toBe('league');
+	});
+});
+
+describe('csvRows', () => {
+	/** papaparse's `unparse` with the app's options: what `csvRows` must write, cell for cell. */
+	function papaparse(rows: Cell[][]): string {
+		if (rows.length === 0) return '';
+		const data = rows.map((r) =>
+			r.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? null : c))
+		);
+		return (
+			Papa.unparse(data, { newline: '\r\n', escapeFormulae: FORMULA_START, header: false }) + '\r\n'
+		);
+	}
+
+	const cell = fc.oneof(
+		fc.constant(null),
+		fc.double(),
+		fc.integer(),
+		fc.string(),
+		fc.string({
+			unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '\uFEFF', '=', '+', '-', '@', '\t', 'é')
+		}),
+		fc.constantFrom('', ' ', '=1', '"', '-0', "'", ' x', 'x ')
+	);
+
+	it('writes the text papaparse writes, on random rows', () => {
+		fc.assert(
+			fc.property(
+				fc.array(fc.array(cell, { minLength: 1, maxLength: 8 }), { maxLength: 6 }),
+				(rows) => {
+					expect(csvRows(rows)).toBe(papaparse(rows));
+				}
+			),
+			{ numRuns: 500 }
+		);
 	});
 });

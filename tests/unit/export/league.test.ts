@@ -7,7 +7,7 @@ import * as sessions from '$lib/db/sessions';
 import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
 import { resetDb } from '../db/helpers';
-import { leagueWith, playGame } from '../db/league-helpers';
+import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
 beforeEach(resetDb);
 
@@ -94,6 +94,25 @@ describe('leagueCsv', () => {
 		expect(rows.map((r) => [r.Seq, r.Type, r.Player, r.Count, r.Undone, r.Description])).toEqual([
 			['1', 'score', 'Ana', '10', 'yes', 'Ana 10'],
 			['2', 'void', '', '', 'no', 'Undo']
+		]);
+		expect(rows[1]!.Undoes).toBe(rows[0]!.Event);
+	});
+
+	it('marks the undone entries of a signed card, read from its log without a replay', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		const [ana, ben] = [students.get('Ana')!, students.get('Ben')!];
+		const game = await games.create({ players: [{ id: ana.id }, { id: ben.id }], leagueId });
+		await games.append(game.id, { type: 'score', player: ana.id, count: 10 });
+		await games.undo(game.id);
+		await games.append(game.id, { type: 'score', player: ben.id, count: 15 });
+		await games.append(game.id, { type: 'end' });
+		await signForTest(game.id);
+		const rows = records((await leagueCsv(leagueId, 'events')).text);
+		expect(rows.map((r) => [r.Seq, r.Type, r.Player, r.Undone, r.Status])).toEqual([
+			['1', 'score', 'Ana', 'yes', 'signed'],
+			['2', 'void', '', 'no', 'signed'],
+			['3', 'score', 'Ben', 'no', 'signed'],
+			['4', 'end', '', 'no', 'signed']
 		]);
 		expect(rows[1]!.Undoes).toBe(rows[0]!.Event);
 	});
