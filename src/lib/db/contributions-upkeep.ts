@@ -13,8 +13,9 @@
  * (IndexedDB fixes a transaction's tables when it starts). A write to `games` first reads the
  * records it replaces or deletes, then goes ahead, then rewrites the pages whose contributions
  * changed (`editPages`). Writes to `games` within one transaction take turns, so two of them
- * never rewrite one page from the same stale copy. An in-progress game never counts, so a
- * score tap costs one read of its record more and writes no page.
+ * never rewrite one page from the same stale copy. An in-progress game never counts: a score
+ * tap, whose transaction read the game first, reads nothing more and writes no page
+ * (`KnownGames`).
  */
 import type {
 	DBCore,
@@ -26,7 +27,7 @@ import type {
 } from 'dexie';
 import { changeOf, editPages, pagesTouched, type Change } from './contributions';
 import type { ContributionPageRecord, GameRecord } from './records';
-import { failed, inTurn } from './upkeep-turns';
+import { failed, inTurn, KnownGames } from './upkeep-turns';
 
 const GAMES = 'games';
 const CONTRIBUTIONS = 'contributions';
@@ -35,10 +36,12 @@ const CONTRIBUTIONS = 'contributions';
 const WHOLE_TABLE = 3;
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+const known = new KnownGames();
 
 /**
- * The game records `req` replaces or deletes (none for an add: it adds new ids only), then
- * `next` with them.
+ * The game records `req` replaces or deletes that counted (none for an add: it adds new ids
+ * only), then `next` with them. Games this transaction already showed unlocked are not read:
+ * they counted nowhere.
  */
 function withBefore<T>(
 	games: DBCoreTable,
@@ -53,12 +56,12 @@ function withBefore<T>(
 			.query({ trans, values: true, query })
 			.then(({ result }) => next(result as GameRecord[]));
 	}
-	const keys = req.type === 'put' ? req.values.map((v: GameRecord) => v.id) : req.keys;
-	return games
-		.getMany({ trans, keys })
-		.then((found: (GameRecord | undefined)[]) =>
-			next(found.filter((g): g is GameRecord => g !== undefined))
-		);
+	const keys: string[] = req.type === 'put' ? req.values.map((v: GameRecord) => v.id) : req.keys;
+	if (known.unlocked(trans, keys)) return next([]);
+	return games.getMany({ trans, keys }).then((found: (GameRecord | undefined)[]) => {
+		known.read(trans, keys, found);
+		return next(found.filter((g): g is GameRecord => g !== undefined));
+	});
 }
 
 /** How `req`, which `res` answered, changed contributions; `old` from `withBefore`. */
@@ -114,8 +117,10 @@ function mutateGames(
 				.then(() => res)
 		);
 	}
+	const noted = known.writing(req);
 	return withBefore(games, req, (old) =>
 		games.mutate(req).then((res) => {
+			noted.after(res);
 			const changes = changesOf(req, res, old);
 			return changes.length === 0 ? res : rewrite(pages, trans, changes).then(() => res);
 		})
@@ -145,6 +150,7 @@ export const contributionsUpkeep: Middleware<DBCore> = {
 				const pages = down.table(CONTRIBUTIONS);
 				return {
 					...table,
+					...known.watchReads(table),
 					mutate: (req) => inTurn(turns, req.trans, () => mutateGames(table, pages, req))
 				};
 			}

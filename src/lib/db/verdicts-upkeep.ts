@@ -12,7 +12,9 @@
  * (IndexedDB fixes a transaction's tables when it starts). A write first finds the games it
  * touches (reading the records it deletes when their game is not in the request), goes ahead,
  * then judges each touched game as it now is (`verdictOf`) and writes only the verdicts that
- * differ. A score tap touches a game in progress: one read of its record, no hashing, no write.
+ * differ. Only a game locked with its result has a verdict, so a write that leaves a game the
+ * transaction already showed unlocked (`KnownGames`) unlocked is passed on as it is: a score
+ * tap, which reads its game first, costs no read, no hashing and no write here.
  * Chained with `then`, never `await`: see `contributions-upkeep.ts`.
  */
 import Dexie, {
@@ -26,7 +28,7 @@ import Dexie, {
 } from 'dexie';
 import { lockedWithResult } from './contributions';
 import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
-import { failed, inTurn } from './upkeep-turns';
+import { failed, inTurn, KnownGames } from './upkeep-turns';
 import { verdictOf } from './verdicts';
 
 const GAMES = 'games';
@@ -48,6 +50,7 @@ interface Tables {
 }
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+const knownGames = new KnownGames();
 
 function equal(key: unknown): DBCoreKeyRange {
 	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
@@ -73,6 +76,11 @@ function touched(table: string, req: DBCoreMutateRequest): string[] | null {
 	return null;
 }
 
+/** A signature put under an existing id could move it to another game: that one too. */
+function movesSignature(name: string, req: DBCoreMutateRequest): boolean {
+	return name === SIGNATURES && req.type === 'put';
+}
+
 /**
  * The games `req` on `table` touches: from the request when it says, otherwise from the
  * records it is about to delete or replace, read first.
@@ -84,8 +92,7 @@ function touchedBefore(
 ): Promise<string[]> {
 	const { trans } = req;
 	const known = touched(name, req);
-	// A signature put under an existing id could move it to another game: that one too.
-	if (known && !(name === SIGNATURES && req.type === 'put')) return Promise.resolve(known);
+	if (known && !movesSignature(name, req)) return Promise.resolve(known);
 	const read =
 		req.type === 'deleteRange'
 			? core
@@ -151,6 +158,7 @@ function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<vo
 	if (keys.length === 0) return Promise.resolve();
 	return Promise.all([t.games.getMany({ trans, keys }), t.verdicts.getMany({ trans, keys })]).then(
 		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
+			knownGames.read(trans, keys, records);
 			const judged = records.map((record) =>
 				record && lockedWithResult(record) ? judge(t, trans, record) : Promise.resolve(null)
 			);
@@ -190,8 +198,26 @@ function mutateWatched(
 				.then(() => res)
 		);
 	}
+	// A game known unlocked before the write, and left unlocked by it, has no verdict before
+	// or after: a score tap (its transaction read the game first) reads and writes nothing here.
+	const leavesUnlocked =
+		name !== GAMES ||
+		((req.type === 'put' || req.type === 'add') &&
+			req.values.every((v: GameRecord) => !lockedWithResult(v))) ||
+		req.type === 'delete';
+	const known = touched(name, req);
+	const noted = name === GAMES ? knownGames.writing(req) : null;
+	if (known && leavesUnlocked && knownGames.unlocked(trans, known) && !movesSignature(name, req)) {
+		return core.mutate(req).then((res) => {
+			noted?.after(res);
+			return res;
+		});
+	}
 	return touchedBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids).then(() => res))
+		core.mutate(req).then((res) => {
+			noted?.after(res);
+			return rejudge(t, trans, ids).then(() => res);
+		})
 	);
 }
 
@@ -225,6 +251,7 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 				};
 				return {
 					...table,
+					...(name === GAMES ? knownGames.watchReads(table) : {}),
 					mutate: (req) => inTurn(turns, req.trans, () => mutateWatched(t, name, req))
 				};
 			}

@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
+import Dexie, {
+	type DBCore,
+	type DBCoreMutateRequest,
+	type DBCoreTable,
+	type Middleware
+} from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { readPage } from '$lib/db/contributions';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
@@ -63,6 +69,71 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 		const before = await db.verdicts.toArray();
 		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
 		expect(await db.verdicts.toArray()).toEqual(before);
+	});
+
+	it('a score tap on a game in progress reads no verdict, no standings page, and its game once', async () => {
+		const { leagueId, s } = await classWithCards();
+		const game = await games.create({
+			players: [{ id: s('Ben').id }, { id: s('Cara').id }],
+			leagueId
+		});
+		// The first write of a game in this tab reads its log; the next reads its last event.
+		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 5 });
+		const calls: string[] = [];
+		// Below both upkeeps (levels 10, 11), above IndexedDB: every request they pass on.
+		const probe: Middleware<DBCore> = {
+			stack: 'dbcore',
+			name: 'Probe',
+			level: 5,
+			create: (down) => ({
+				...down,
+				table(name) {
+					const table = down.table(name);
+					const note =
+						<K extends 'get' | 'getMany' | 'query' | 'mutate'>(k: K) =>
+						(req: Parameters<DBCoreTable[K]>[0]) => {
+							calls.push(`${name}.${k === 'mutate' ? (req as DBCoreMutateRequest).type : k}`);
+							return (table[k] as (r: typeof req) => ReturnType<DBCoreTable[K]>)(req);
+						};
+					return {
+						...table,
+						get: note('get'),
+						getMany: note('getMany'),
+						query: note('query'),
+						mutate: note('mutate')
+					};
+				}
+			})
+		};
+		db.use(probe);
+		db.close({ disableAutoOpen: false });
+		try {
+			await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
+		} finally {
+			db.unuse({ stack: 'dbcore', name: 'Probe' });
+			db.close({ disableAutoOpen: false });
+		}
+		expect(calls.filter((c) => !c.startsWith('meta.')).sort()).toEqual(
+			['games.get', 'events.query', 'events.add', 'games.put'].sort()
+		);
+	});
+
+	it('a card reopened by hand, its record changed in place and put back, loses its verdict and its place in the standings', async () => {
+		const { leagueId, honest } = await classWithCards();
+		expect(await db.verdicts.get(honest)).toBeDefined();
+		await db.transaction('rw', db.games, async () => {
+			const record = (await db.games.get(honest))!;
+			record.signedAt = null;
+			record.fingerprint = null;
+			await db.games.put(record);
+		});
+		expect(await db.verdicts.get(honest)).toBeUndefined();
+		const pages = await db.contributions
+			.where('[leagueId+page]')
+			.between([leagueId, 0], [leagueId, Infinity])
+			.toArray();
+		expect(pages.flatMap((p) => readPage(p).map((c) => c.gameId))).not.toContain(honest);
+		await expectVerdictsKept();
 	});
 
 	it('reopen removes the verdict; signing again brings it back', async () => {
