@@ -1,9 +1,17 @@
-import type Dexie from 'dexie';
-import { canonicalJson } from '$lib/rules/canonical';
+import Dexie from 'dexie';
 import { lockedWithResult, pagesOf } from './contributions';
-import { resultOfEvents } from './game-check';
 import type { EventRecord, GameRecord, SignatureRecord } from './records';
-import { verdictOf } from './verdicts';
+
+/**
+ * What version 8's upgrade needs to judge the cards (the engine and the hashing): loaded only
+ * by a device that upgrades from an older version, not with every first screen. `waitFor`
+ * keeps the upgrade's transaction open meanwhile.
+ */
+function version8Tools() {
+	return Dexie.waitFor(
+		Promise.all([import('./game-check'), import('$lib/rules/canonical'), import('./verdicts')])
+	);
+}
 
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
@@ -118,6 +126,7 @@ export function declareSchema(db: Dexie): void {
 				'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt+id], [status+finishedAt]'
 		})
 		.upgrade(async (tx) => {
+			const [{ resultOfEvents }, { canonicalJson }, { verdictOf }] = await version8Tools();
 			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
 			for (const stored of locked) {
 				const events: EventRecord[] = await tx

@@ -29,7 +29,51 @@ import Dexie, {
 import { lockedWithResult } from './contributions';
 import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
 import { failed, inTurn, KnownGames } from './upkeep-turns';
-import { verdictOf } from './verdicts';
+
+/** The judge (`verdicts.ts`, with its synchronous SHA-256): loaded apart, see `withJudge`. */
+type Judge = typeof import('./verdicts');
+let judgeModule: Judge | null = null;
+let judgeLoading: Promise<Judge> | null = null;
+
+/**
+ * Starts loading the judge, once: at the first read-write transaction that can change a
+ * verdict (usually a score tap, which needs none), so the first screen's code does not carry
+ * the hashing, and a signing finds it loaded. Offline, the service worker has it cached.
+ */
+export function loadJudge(): Promise<Judge> {
+	judgeLoading ??= import('./verdicts').then(
+		(m) => (judgeModule = m),
+		(error: unknown) => {
+			// Tried again at the next write (a chunk the network failed to bring).
+			judgeLoading = null;
+			throw error;
+		}
+	);
+	return judgeLoading;
+}
+
+/**
+ * `work` with the judge, in `trans`. While it still loads, `trans` is kept active by reading
+ * nothing (one key of the verdicts) again and again: IndexedDB commits a transaction as soon
+ * as no request of it is pending, and the verdict must be written in the same transaction as
+ * the write that changes it. Once loaded it costs nothing.
+ */
+function withJudge<T>(
+	verdicts: DBCoreTable,
+	trans: DBCoreTransaction,
+	work: (judge: Judge) => Promise<T>
+): Promise<T> {
+	let failure: { error: unknown } | null = null;
+	loadJudge().catch((error: unknown) => (failure = { error }));
+	// Each step runs in the callback of the read before it, where Dexie still knows `trans`
+	// (a promise of the import's own would lose it, and so would an `await`).
+	const step = (): Promise<T> => {
+		if (judgeModule) return work(judgeModule);
+		if (failure) throw failure.error;
+		return verdicts.get({ trans, key: '' }).then(step);
+	};
+	return step();
+}
 
 const GAMES = 'games';
 const EVENTS = 'events';
@@ -119,10 +163,11 @@ function touchedBefore(
 }
 
 /** Game `record` judged against its events and signatures as they now are in `trans`. */
-function judge(
+function judgeOne(
 	t: Tables,
 	trans: DBCoreTransaction,
-	record: GameRecord
+	record: GameRecord,
+	{ verdictOf }: Judge
 ): Promise<VerdictRecord | null> {
 	const events = t.events
 		.query({
@@ -159,10 +204,17 @@ function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<vo
 	return Promise.all([t.games.getMany({ trans, keys }), t.verdicts.getMany({ trans, keys })]).then(
 		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
 			knownGames.read(trans, keys, records);
-			const judged = records.map((record) =>
-				record && lockedWithResult(record) ? judge(t, trans, record) : Promise.resolve(null)
-			);
-			return Promise.all(judged).then((verdicts) => {
+			const judgeAll = (judge?: Judge) =>
+				Promise.all(
+					records.map((record) =>
+						judge && record && lockedWithResult(record)
+							? judgeOne(t, trans, record, judge)
+							: Promise.resolve(null)
+					)
+				);
+			const anyLocked = records.some((r) => r && lockedWithResult(r));
+			const judged = anyLocked ? withJudge(t.verdicts, trans, judgeAll) : judgeAll();
+			return judged.then((verdicts) => {
 				const put: VerdictRecord[] = [];
 				const gone: string[] = [];
 				verdicts.forEach((v, i) => {
@@ -237,6 +289,7 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
 					return down.transaction(stores, mode, options);
 				}
+				void loadJudge();
 				const all = [...new Set([...stores, ...WATCHED, VERDICTS])];
 				return down.transaction(all, mode, options);
 			},
