@@ -1,6 +1,14 @@
 import Dexie from 'dexie';
-import { lockedWithResult, pagesOf } from './contributions';
+import { lockedWithResult } from './locked';
 import type { EventRecord, GameRecord, SignatureRecord } from './records';
+
+/**
+ * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
+ * upgrades from an older version. `waitFor` keeps the upgrade's transaction open meanwhile.
+ */
+function version6Tools() {
+	return Dexie.waitFor(import('./contributions'));
+}
 
 /**
  * What version 8's upgrade needs to judge the cards (the engine and the hashing): loaded only
@@ -104,12 +112,11 @@ export function declareSchema(db: Dexie): void {
 			//   every transaction that writes games, including the upgrades after this one.
 			contributions: '[leagueId+page]'
 		})
-		.upgrade((tx) =>
-			tx
-				.table('games')
-				.toArray()
-				.then((games: GameRecord[]) => tx.table('contributions').bulkAdd(pagesOf(games)))
-		);
+		.upgrade(async (tx) => {
+			const { pagesOf } = await version6Tools();
+			const games: GameRecord[] = await tx.table('games').toArray();
+			await tx.table('contributions').bulkAdd(pagesOf(games));
+		});
 
 	// Version 8: signature verdicts at a school's scale (issue 14).
 	db.version(8)

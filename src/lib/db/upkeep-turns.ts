@@ -9,7 +9,7 @@ import type {
 	DBCoreTable,
 	DBCoreTransaction
 } from 'dexie';
-import { lockedWithResult } from './contributions';
+import { lockedWithResult } from './locked';
 import type { GameRecord } from './records';
 
 /**
@@ -122,5 +122,52 @@ export class KnownGames {
 					return found;
 				})
 		};
+	}
+}
+
+/**
+ * The part of an upkeep that only writes which change derived records need (judging a card,
+ * rewriting standings pages): loaded apart, so the first screen's code does not carry it.
+ * `start` loads it once (the upkeeps call it at the first read-write transaction they watch,
+ * usually a score tap, which needs none of it); offline, the service worker has it cached.
+ */
+export class LazyPart<M> {
+	#module: M | null = null;
+	#loading: Promise<M> | null = null;
+	readonly #load: () => Promise<M>;
+
+	constructor(load: () => Promise<M>) {
+		this.#load = load;
+	}
+
+	/** Starts loading it, once (again after a failed load). */
+	start(): Promise<M> {
+		this.#loading ??= this.#load().then(
+			(m) => (this.#module = m),
+			(error: unknown) => {
+				this.#loading = null;
+				throw error;
+			}
+		);
+		return this.#loading;
+	}
+
+	/**
+	 * `work` with it, in `trans`. While it still loads, `trans` is kept active by reading one
+	 * (missing) key of `table` again and again: IndexedDB commits a transaction as soon as no
+	 * request of it is pending, and the derived records must be written in the same transaction
+	 * as the write that changes them. Each step runs in the callback of the read before it,
+	 * where Dexie still knows `trans` (the import's own promise would lose it, as would an
+	 * `await`). Once loaded it costs nothing.
+	 */
+	in<T>(table: DBCoreTable, trans: DBCoreTransaction, work: (m: M) => Promise<T>): Promise<T> {
+		let failure: { error: unknown } | null = null;
+		if (!this.#module) this.start().catch((error: unknown) => (failure = { error }));
+		const step = (): Promise<T> => {
+			if (this.#module) return work(this.#module);
+			if (failure) throw failure.error;
+			return table.get({ trans, key: '' }).then(step);
+		};
+		return step();
 	}
 }
