@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { NAME_SHIM } from './ui';
+import { WAIT_MS } from './wait';
 
 /** By then the page's idle-time work has loaded (`src/lib/idle.ts`: 1.5 s, then idle). */
 const IDLE_WORK_DONE_MS = 5000;
@@ -64,12 +65,14 @@ export async function firstLoadJS(
 		const url = new URL(res.url());
 		if (url.origin === origin && url.pathname.endsWith('.js')) all.add(url.pathname);
 	});
-	await page.goto(origin + path, { waitUntil: 'networkidle' });
+	await page.goto(origin + path, { waitUntil: 'networkidle', timeout: WAIT_MS });
 	// The idle-time work starts 1.5 s after the first screen, at the latest 2 s later; its
 	// scripts come from this machine's server in milliseconds.
 	await page.waitForTimeout(IDLE_WORK_DONE_MS);
 	const before = await page.waitForFunction(
-		() => (window as unknown as { __scripts?: string[] }).__scripts
+		() => (window as unknown as { __scripts?: string[] }).__scripts,
+		undefined,
+		{ timeout: WAIT_MS }
 	);
 	const first = (await before.jsonValue()) as string[];
 	await context.close();

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { slowDown } from './tap';
 import { NAME_SHIM, startGame, waitForWorker } from './ui';
+import { WAIT_MS } from './wait';
 
 /**
  * Cold offline start: with the app installed (service worker active) and the network off, a
@@ -30,18 +31,25 @@ export async function offlineStart(
 		observer.observe(document, { subtree: true, childList: true });
 	});
 	const samples: number[] = [];
-	for (let i = 0; i < runs; i++) {
-		const page = await context.newPage();
-		if (slowdown > 1) await slowDown(page, slowdown);
-		await page.goto(`${origin}/game/${id}`);
-		await page.waitForFunction(
-			() => (window as unknown as { __painted?: number }).__painted !== undefined
-		);
-		samples.push(await page.evaluate(() => (window as unknown as { __painted: number }).__painted));
-		const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-		if (!fromWorker) throw new Error('The scorecard was not served by the service worker.');
-		await page.close();
+	try {
+		for (let i = 0; i < runs; i++) {
+			const page = await context.newPage();
+			if (slowdown > 1) await slowDown(page, slowdown);
+			await page.goto(`${origin}/game/${id}`);
+			await page.waitForFunction(
+				() => (window as unknown as { __painted?: number }).__painted !== undefined,
+				undefined,
+				{ timeout: WAIT_MS }
+			);
+			samples.push(
+				await page.evaluate(() => (window as unknown as { __painted: number }).__painted)
+			);
+			const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+			if (!fromWorker) throw new Error('The scorecard was not served by the service worker.');
+			await page.close();
+		}
+	} finally {
+		await context.close();
 	}
-	await context.close();
 	return samples;
 }

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NAME_SHIM } from './ui';
+import { WAIT_MS, within } from './wait';
 
 /** The page-side bundle of `idb-entry.ts`, built once. */
 let code: string | null = null;
@@ -53,7 +54,7 @@ export async function openSchool(
 	await helper.goto(`${origin}/settings`);
 	await helper.addScriptTag({ content: await bundle(root) });
 	const t0 = Date.now();
-	const { leagueIds, students } = await helper.evaluate(
+	const loading = helper.evaluate(
 		([c, l]) =>
 			(
 				globalThis as unknown as {
@@ -66,6 +67,12 @@ export async function openSchool(
 				}
 			).bench.loadSchool(c, l),
 		[classes, leagueCount] as const
+	);
+	// About 4 s a class on this machine: a minute each is ample.
+	const { leagueIds, students } = await within(
+		classes * leagueCount * WAIT_MS,
+		`${classes * leagueCount} classes to load`,
+		loading
 	);
 	return { context, helper, leagueIds, students, loadMs: Date.now() - t0 };
 }

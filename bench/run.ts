@@ -18,6 +18,7 @@ import { figure as made, report, type Figure } from './report';
 import { serverFigures } from './server';
 import { tapToPaint } from './tap';
 import { percentile, startGame } from './ui';
+import { measured } from './wait';
 
 const root = join(import.meta.dirname, '..');
 const buildDir = join(root, 'build');
@@ -100,28 +101,43 @@ async function pagesAt(
 	const leagueId = school.leagueIds[0]!;
 	const checks = instructorPages(leagueId, school.students[0]![0]!);
 	for (const check of checks) {
-		const t = await timePage(school.context, origin, check);
-		figures.push(figure(`${check.name}, ${size}: usable`, t.usable, 'ms'));
+		const timed: { t?: Awaited<ReturnType<typeof timePage>> } = {};
+		const usable = await measured(
+			(v, note) => figure(`${check.name}, ${size}: usable`, v, 'ms', note),
+			async () => (timed.t = await timePage(school.context, origin, check)).usable
+		);
+		figures.push(usable);
 		if (opts.usableOnly) continue;
-		figures.push(figure(`${check.name}, ${size}: settled`, t.settled, 'ms'));
-		figures.push(figure(`${check.name}, ${size}: peak JS heap`, t.heapMb, 'MB'));
+		figures.push(
+			figure(`${check.name}, ${size}: settled`, timed.t?.settled ?? NaN, 'ms', usable.note)
+		);
+		figures.push(
+			figure(`${check.name}, ${size}: peak JS heap`, timed.t?.heapMb ?? NaN, 'MB', usable.note)
+		);
 	}
 	if (!opts.tap) return;
-	const tabs = await openTabs(
-		school.context,
-		origin,
-		checks.filter((c) => c.name !== 'home')
-	);
-	const taps = await tapToPaint(browser, origin, 60, { context: school.context });
+	let tabs: Awaited<ReturnType<typeof openTabs>> = [];
 	figures.push(
-		figure(
-			`tap to painted p95, other tabs open, ${size}`,
-			percentile(
-				taps.map((t) => t.work),
-				95
-			),
-			'ms',
-			'standings, a student page and the card list open in other tabs'
+		await measured(
+			(v, note) =>
+				figure(
+					`tap to painted p95, other tabs open, ${size}`,
+					v,
+					'ms',
+					note ?? 'standings, a student page and the card list open in other tabs'
+				),
+			async () => {
+				tabs = await openTabs(
+					school.context,
+					origin,
+					checks.filter((c) => c.name !== 'home')
+				);
+				const taps = await tapToPaint(browser, origin, 60, { context: school.context });
+				return percentile(
+					taps.map((t) => t.work),
+					95
+				);
+			}
 		)
 	);
 	for (const tab of tabs) await tab.close();
@@ -143,19 +159,29 @@ async function main(): Promise<boolean> {
 	try {
 		await waitForServer();
 		console.log('Measuring bundle sizes…');
-		const home = await firstLoadJS(browser, origin, buildDir, 'main h1', async () => '/');
 		figures.push(
-			figure('first-load JS, home (gzip)', home.beforePaint, 'KB', 'before the first paint')
+			await measured(
+				(v, note) =>
+					figure('first-load JS, home (gzip)', v, 'KB', note ?? 'before the first paint'),
+				async () =>
+					(await firstLoadJS(browser, origin, buildDir, 'main h1', async () => '/')).beforePaint
+			)
 		);
-		const card = await firstLoadJS(browser, origin, buildDir, '.board .total', async (page) => {
-			return `/game/${await startGame(page, origin, ['Ana', 'Ben', 'Cara'])}`;
-		});
 		figures.push(
-			figure(
-				'first-load JS, scorecard (gzip)',
-				card.beforePaint,
-				'KB',
-				'before the first paint; Dexie included'
+			await measured(
+				(v, note) =>
+					figure(
+						'first-load JS, scorecard (gzip)',
+						v,
+						'KB',
+						note ?? 'before the first paint; Dexie included'
+					),
+				async () =>
+					(
+						await firstLoadJS(browser, origin, buildDir, '.board .total', async (page) => {
+							return `/game/${await startGame(page, origin, ['Ana', 'Ben', 'Cara'])}`;
+						})
+					).beforePaint
 			)
 		);
 		const pre = precacheKB(buildDir);
@@ -164,41 +190,54 @@ async function main(): Promise<boolean> {
 		);
 
 		console.log('Measuring the score tap and the cold start…');
-		const taps = await tapToPaint(browser, origin, 100);
 		figures.push(
-			figure(
-				'tap to painted, p95',
-				percentile(
-					taps.map((t) => t.work),
-					95
-				),
-				'ms',
-				`${taps.length} taps; not counting the wait for the next 60 Hz refresh`
+			await measured(
+				(v, note) =>
+					figure(
+						'tap to painted, p95',
+						v,
+						'ms',
+						note ?? '100 taps; not counting the wait for the next 60 Hz refresh'
+					),
+				async () =>
+					percentile(
+						(await tapToPaint(browser, origin, 100)).map((t) => t.work),
+						95
+					)
 			)
 		);
-		const slowTaps = await tapToPaint(browser, origin, 60, { slowdown: 4 });
 		figures.push(
-			figure(
-				'tap to painted p95, 4× CPU slowdown',
-				percentile(
-					slowTaps.map((t) => t.work),
-					95
-				),
-				'ms',
-				'Emulation.setCPUThrottlingRate 4 (a mid-range phone)'
+			await measured(
+				(v, note) =>
+					figure(
+						'tap to painted p95, 4× CPU slowdown',
+						v,
+						'ms',
+						note ?? 'Emulation.setCPUThrottlingRate 4 (a mid-range phone)'
+					),
+				async () =>
+					percentile(
+						(await tapToPaint(browser, origin, 60, { slowdown: 4 })).map((t) => t.work),
+						95
+					)
 			)
 		);
-		const starts = await offlineStart(browser, origin, 5);
 		figures.push(
-			figure('cold offline start to scorecard', percentile(starts, 50), 'ms', 'median of 5')
+			await measured(
+				(v, note) => figure('cold offline start to scorecard', v, 'ms', note ?? 'median of 5'),
+				async () => percentile(await offlineStart(browser, origin, 5), 50)
+			)
 		);
-		const slowStarts = await offlineStart(browser, origin, 5, 4);
 		figures.push(
-			figure(
-				'cold offline start to scorecard, 4× CPU slowdown',
-				percentile(slowStarts, 50),
-				'ms',
-				'median of 5'
+			await measured(
+				(v, note) =>
+					figure(
+						'cold offline start to scorecard, 4× CPU slowdown',
+						v,
+						'ms',
+						note ?? 'median of 5'
+					),
+				async () => percentile(await offlineStart(browser, origin, 5, 4), 50)
 			)
 		);
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { WAIT_MS, within } from './wait';
 
 /** Starts a classroom game through the New game page and returns its id. */
 export async function startGame(page: Page, origin: string, names: string[]): Promise<string> {
@@ -15,7 +16,7 @@ export async function startGame(page: Page, origin: string, names: string[]): Pr
 
 /** Waits until the service worker is active and controls the page (reloading once if needed). */
 export async function waitForWorker(page: Page): Promise<void> {
-	await page.evaluate(async () => {
+	const active = page.evaluate(async () => {
 		const reg = await navigator.serviceWorker.ready;
 		const worker = reg.active;
 		if (!worker || worker.state === 'activated') return;
@@ -23,9 +24,12 @@ export async function waitForWorker(page: Page): Promise<void> {
 			worker.addEventListener('statechange', () => worker.state === 'activated' && resolve())
 		);
 	});
+	await within(WAIT_MS, 'the service worker to activate', active);
 	if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
 		await page.reload();
-		await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+		await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+			timeout: WAIT_MS
+		});
 	}
 }
 

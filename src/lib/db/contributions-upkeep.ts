@@ -13,113 +13,37 @@
  * (IndexedDB fixes a transaction's tables when it starts). A write to `games` first reads the
  * records it replaces or deletes, then goes ahead, then rewrites the pages whose contributions
  * changed (`editPages`). Writes to `games` within one transaction take turns, so two of them
- * never rewrite one page from the same stale copy. An in-progress game never counts, so a
- * score tap costs one read of its record more and writes no page.
+ * never rewrite one page from the same stale copy. An in-progress game never counts: a score
+ * tap, whose transaction read the game first, reads nothing more and writes no page
+ * (`KnownGames`). The rest of the work (`contributions-work.ts`) loads apart (`LazyPart`).
  */
-import type {
-	DBCore,
-	DBCoreMutateRequest,
-	DBCoreMutateResponse,
-	DBCoreTable,
-	DBCoreTransaction,
-	Middleware
-} from 'dexie';
-import { changeOf, editPages, pagesTouched, type Change } from './contributions';
-import type { ContributionPageRecord, GameRecord } from './records';
-import { failed, inTurn } from './upkeep-turns';
+import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+import { lockedWithResult } from './locked';
+import type { GameRecord } from './records';
+import { inTurn, KnownGames, LazyPart } from './upkeep-turns';
 
 const GAMES = 'games';
 const CONTRIBUTIONS = 'contributions';
 
-/** Dexie's `DBCoreRangeType.Any` (a const enum, which cannot be imported at run time). */
-const WHOLE_TABLE = 3;
-
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
+const known = new KnownGames();
+const work = new LazyPart(() => import('./contributions-work'));
 
 /**
- * The game records `req` replaces or deletes (none for an add: it adds new ids only), then
- * `next` with them.
+ * Whether write `req` to `games` leaves every game it touches uncounted before and after: each
+ * is added or put unlocked (only a game locked with its result counts), and this transaction
+ * already showed the ones it replaces or deletes unlocked (a score tap).
  */
-function withBefore<T>(
-	games: DBCoreTable,
-	req: DBCoreMutateRequest,
-	next: (old: GameRecord[]) => Promise<T>
-): Promise<T> {
-	const { trans } = req;
-	if (req.type === 'add') return next([]);
-	if (req.type === 'deleteRange') {
-		const query = { index: games.schema.primaryKey, range: req.range };
-		return games
-			.query({ trans, values: true, query })
-			.then(({ result }) => next(result as GameRecord[]));
-	}
-	const keys = req.type === 'put' ? req.values.map((v: GameRecord) => v.id) : req.keys;
-	return games
-		.getMany({ trans, keys })
-		.then((found: (GameRecord | undefined)[]) =>
-			next(found.filter((g): g is GameRecord => g !== undefined))
-		);
-}
-
-/** How `req`, which `res` answered, changed contributions; `old` from `withBefore`. */
-function changesOf(
-	req: DBCoreMutateRequest,
-	res: DBCoreMutateResponse,
-	old: readonly GameRecord[]
-): Change[] {
-	const was = new Map(old.map((g) => [g.id, g]));
-	const changes: (Change | null)[] = [];
-	if (req.type === 'add' || req.type === 'put') {
-		req.values.forEach((game: GameRecord, i) => {
-			// A write that failed (a bulkAdd's existing id) left the record as it was.
-			if (res.failures[i] === undefined) changes.push(changeOf(game.id, was.get(game.id), game));
-		});
-	} else {
-		for (const game of old) changes.push(changeOf(game.id, game, undefined));
-	}
-	return changes.filter((c): c is Change => c !== null);
-}
-
-/** Rewrites the pages `changes` touch, in `trans`. */
-function rewrite(pages: DBCoreTable, trans: DBCoreTransaction, changes: Change[]): Promise<void> {
-	const keys = pagesTouched(changes);
-	return pages.getMany({ trans, keys }).then((held: (ContributionPageRecord | undefined)[]) => {
-		const stored = held.filter((p): p is ContributionPageRecord => p !== undefined);
-		const { put, emptied } = editPages(stored, changes);
-		return pages
-			.mutate({ trans, type: 'put', values: put })
-			.then(failed)
-			.then(() => pages.mutate({ trans, type: 'delete', keys: emptied }))
-			.then(failed);
-	});
-}
-
-/**
- * The write `req` to `games`, and the pages it changes. Chained with `then`, never `await`:
- * Dexie follows its transaction through the `then` of its own promises, and the middlewares
- * below this one read it, while an `await` can lose it.
- */
-function mutateGames(
-	games: DBCoreTable,
-	pages: DBCoreTable,
-	req: DBCoreMutateRequest
-): Promise<DBCoreMutateResponse> {
-	const { trans } = req;
-	if (req.type === 'deleteRange' && req.range.type === WHOLE_TABLE) {
-		// Every game goes (a restore that replaces everything): so does every contribution.
-		return games.mutate(req).then((res) =>
-			pages
-				.mutate({ trans, type: 'deleteRange', range: req.range })
-				.then(failed)
-				.then(() => res)
+function changesNothing(req: DBCoreMutateRequest): boolean {
+	if (req.type === 'add') return req.values.every((g: GameRecord) => !lockedWithResult(g));
+	if (req.type === 'put') {
+		const ids = req.values.map((g: GameRecord) => g.id);
+		return (
+			req.values.every((g: GameRecord) => !lockedWithResult(g)) && known.unlocked(req.trans, ids)
 		);
 	}
-	return withBefore(games, req, (old) =>
-		games.mutate(req).then((res) => {
-			const changes = changesOf(req, res, old);
-			return changes.length === 0 ? res : rewrite(pages, trans, changes).then(() => res);
-		})
-	);
+	if (req.type === 'delete') return known.unlocked(req.trans, req.keys as string[]);
+	return false;
 }
 
 /** The middleware; `MugginsDB` installs it. */
@@ -136,6 +60,7 @@ export const contributionsUpkeep: Middleware<DBCore> = {
 		return {
 			transaction(stores, mode, options) {
 				const widen = mode === 'readwrite' && stores.includes(GAMES);
+				if (widen) void work.start().catch(() => undefined);
 				const all = widen && !stores.includes(CONTRIBUTIONS) ? [...stores, CONTRIBUTIONS] : stores;
 				return down.transaction(all, mode, options);
 			},
@@ -145,7 +70,18 @@ export const contributionsUpkeep: Middleware<DBCore> = {
 				const pages = down.table(CONTRIBUTIONS);
 				return {
 					...table,
-					mutate: (req) => inTurn(turns, req.trans, () => mutateGames(table, pages, req))
+					...known.watchReads(table),
+					mutate: (req) =>
+						inTurn(turns, req.trans, () => {
+							const noted = known.writing(req);
+							const done = changesNothing(req)
+								? table.mutate(req)
+								: work.in(table, req.trans, (w) => w.mutateGames(table, pages, req, known));
+							return done.then((res) => {
+								noted.after(res);
+								return res;
+							});
+						})
 				};
 			}
 		};

@@ -17,23 +17,16 @@
  * `JSON.parse` turns back into objects faster than IndexedDB's own copy does: 54,000 cards read
  * and dated in about 0.3 s, against 0.5 s as stored objects.
  */
+import { lockedWithResult } from './locked';
 import type { GameRecord, ContributionPageRecord, ContributionRecord } from './records';
+
+export { lockedWithResult };
 
 /** How many pages a league's contributions are spread over. */
 export const PAGES = 128;
 
 /** The primary key of a page: `[leagueId, page]`. */
 export type PageKey = [leagueId: string, page: number];
-
-/** Signed as far as the record says: locked with a fingerprint, with its signed result. */
-export function lockedWithResult(game: GameRecord): boolean {
-	return (
-		typeof game.signedAt === 'string' &&
-		typeof game.fingerprint === 'string' &&
-		game.result !== null &&
-		game.result !== undefined
-	);
-}
 
 /**
  * Whether `game` counts in its league's standings: a league game that every player signed

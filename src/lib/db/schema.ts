@@ -1,9 +1,25 @@
-import type Dexie from 'dexie';
-import { canonicalJson } from '$lib/rules/canonical';
-import { lockedWithResult, pagesOf } from './contributions';
-import { resultOfEvents } from './game-check';
+import Dexie from 'dexie';
+import { lockedWithResult } from './locked';
 import type { EventRecord, GameRecord, SignatureRecord } from './records';
-import { verdictOf } from './verdicts';
+
+/**
+ * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
+ * upgrades from an older version. `waitFor` keeps the upgrade's transaction open meanwhile.
+ */
+function version6Tools() {
+	return Dexie.waitFor(import('./contributions'));
+}
+
+/**
+ * What version 8's upgrade needs to judge the cards (the engine and the hashing): loaded only
+ * by a device that upgrades from an older version, not with every first screen. `waitFor`
+ * keeps the upgrade's transaction open meanwhile.
+ */
+function version8Tools() {
+	return Dexie.waitFor(
+		Promise.all([import('./game-check'), import('$lib/rules/canonical'), import('./verdicts')])
+	);
+}
 
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
@@ -96,12 +112,11 @@ export function declareSchema(db: Dexie): void {
 			//   every transaction that writes games, including the upgrades after this one.
 			contributions: '[leagueId+page]'
 		})
-		.upgrade((tx) =>
-			tx
-				.table('games')
-				.toArray()
-				.then((games: GameRecord[]) => tx.table('contributions').bulkAdd(pagesOf(games)))
-		);
+		.upgrade(async (tx) => {
+			const { pagesOf } = await version6Tools();
+			const games: GameRecord[] = await tx.table('games').toArray();
+			await tx.table('contributions').bulkAdd(pagesOf(games));
+		});
 
 	// Version 8: signature verdicts at a school's scale (issue 14).
 	db.version(8)
@@ -118,6 +133,7 @@ export function declareSchema(db: Dexie): void {
 				'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt+id], [status+finishedAt]'
 		})
 		.upgrade(async (tx) => {
+			const [{ resultOfEvents }, { canonicalJson }, { verdictOf }] = await version8Tools();
 			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
 			for (const stored of locked) {
 				const events: EventRecord[] = await tx

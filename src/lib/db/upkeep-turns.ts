@@ -1,8 +1,16 @@
 /**
  * What the store's upkeep middlewares (`contributions-upkeep.ts`, `verdicts-upkeep.ts`) share:
- * writes that take turns within a transaction, and a failed write turned into its error.
+ * writes that take turns within a transaction, a failed write turned into its error, and what
+ * a transaction has shown of its games (`KnownGames`).
  */
-import type { DBCoreMutateResponse, DBCoreTransaction } from 'dexie';
+import type {
+	DBCoreMutateRequest,
+	DBCoreMutateResponse,
+	DBCoreTable,
+	DBCoreTransaction
+} from 'dexie';
+import { lockedWithResult } from './locked';
+import type { GameRecord } from './records';
 
 /**
  * Runs `work` once the earlier work queued on `turns` for `trans` is done, so two writes in
@@ -29,4 +37,137 @@ export function inTurn<T>(
 /** Throws the first failure of a DBCore write, if any. */
 export function failed(res: DBCoreMutateResponse): void {
 	if (res.numFailures > 0) throw Object.values(res.failures)[0];
+}
+
+/** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
+function readOnly(trans: DBCoreTransaction): boolean {
+	return (trans as unknown as { mode?: string }).mode === 'readonly';
+}
+
+/**
+ * What an upkeep middleware knows, within one read-write transaction, of the stored game
+ * records: for each game id it saw, whether the record as stored is locked with its result
+ * (`lockedWithResult`; an absent record is not). Only a game locked with its result has a
+ * verdict or a contribution, so a write that leaves a known unlocked game unlocked (a score
+ * tap) needs no read and no rewrite of them.
+ *
+ * It learns from the records read in the transaction (the writer's own `get` of the game goes
+ * through the middleware) and from the writes the middleware itself passes on, every write to
+ * `games` in the transaction. The fact is taken when the read returns, before the caller can
+ * change the object it got. A write it cannot follow (a range deleted) makes it forget.
+ */
+export class KnownGames {
+	#known = new WeakMap<DBCoreTransaction, Map<string, boolean>>();
+
+	#of(trans: DBCoreTransaction): Map<string, boolean> | null {
+		if (readOnly(trans)) return null;
+		let known = this.#known.get(trans);
+		if (!known) this.#known.set(trans, (known = new Map()));
+		return known;
+	}
+
+	/** Notes game records `found` (undefined: absent) under `keys`, read in `trans`. */
+	read(trans: DBCoreTransaction, keys: readonly unknown[], found: readonly unknown[]): void {
+		const known = this.#of(trans);
+		if (!known) return;
+		keys.forEach((key, i) => {
+			if (typeof key !== 'string') return;
+			const record = found[i] as GameRecord | undefined;
+			known.set(key, record !== undefined && lockedWithResult(record));
+		});
+	}
+
+	/**
+	 * Whether each of games `ids` is, as stored in `trans` before the write now under way,
+	 * known to be absent or not locked with its result.
+	 */
+	unlocked(trans: DBCoreTransaction, ids: readonly string[]): boolean {
+		const known = this.#known.get(trans);
+		return known !== undefined && ids.every((id) => known.get(id) === false);
+	}
+
+	/**
+	 * The facts a write to `games` will leave, taken before it goes down (its values may
+	 * change once it is passed on); `after` notes them once it has succeeded.
+	 */
+	writing(req: DBCoreMutateRequest): { after: (res: DBCoreMutateResponse) => void } {
+		const { trans } = req;
+		if (req.type === 'add' || req.type === 'put') {
+			const facts = req.values.map((v: GameRecord) => [v.id, lockedWithResult(v)] as const);
+			return {
+				after: (res) =>
+					facts.forEach(([id, locked], i) => {
+						if (res.failures[i] === undefined) this.#of(trans)?.set(id, locked);
+					})
+			};
+		}
+		if (req.type === 'delete') {
+			const keys = [...req.keys];
+			return { after: () => keys.forEach((k) => this.#of(trans)?.set(k as string, false)) };
+		}
+		return { after: () => this.#known.delete(trans) };
+	}
+
+	/** `games` with its reads noted (`get`, `getMany`). */
+	watchReads(games: DBCoreTable): Pick<DBCoreTable, 'get' | 'getMany'> {
+		return {
+			get: (req) =>
+				games.get(req).then((found: unknown) => {
+					this.read(req.trans, [req.key], [found]);
+					return found;
+				}),
+			getMany: (req) =>
+				games.getMany(req).then((found: unknown[]) => {
+					this.read(req.trans, req.keys, found);
+					return found;
+				})
+		};
+	}
+}
+
+/**
+ * The part of an upkeep that only writes which change derived records need (judging a card,
+ * rewriting standings pages): loaded apart, so the first screen's code does not carry it.
+ * `start` loads it once (the upkeeps call it at the first read-write transaction they watch,
+ * usually a score tap, which needs none of it); offline, the service worker has it cached.
+ */
+export class LazyPart<M> {
+	#module: M | null = null;
+	#loading: Promise<M> | null = null;
+	readonly #load: () => Promise<M>;
+
+	constructor(load: () => Promise<M>) {
+		this.#load = load;
+	}
+
+	/** Starts loading it, once (again after a failed load). */
+	start(): Promise<M> {
+		this.#loading ??= this.#load().then(
+			(m) => (this.#module = m),
+			(error: unknown) => {
+				this.#loading = null;
+				throw error;
+			}
+		);
+		return this.#loading;
+	}
+
+	/**
+	 * `work` with it, in `trans`. While it still loads, `trans` is kept active by reading one
+	 * (missing) key of `table` again and again: IndexedDB commits a transaction as soon as no
+	 * request of it is pending, and the derived records must be written in the same transaction
+	 * as the write that changes them. Each step runs in the callback of the read before it,
+	 * where Dexie still knows `trans` (the import's own promise would lose it, as would an
+	 * `await`). Once loaded it costs nothing.
+	 */
+	in<T>(table: DBCoreTable, trans: DBCoreTransaction, work: (m: M) => Promise<T>): Promise<T> {
+		let failure: { error: unknown } | null = null;
+		if (!this.#module) this.start().catch((error: unknown) => (failure = { error }));
+		const step = (): Promise<T> => {
+			if (this.#module) return work(this.#module);
+			if (failure) throw failure.error;
+			return table.get({ trans, key: '' }).then(step);
+		};
+		return step();
+	}
 }

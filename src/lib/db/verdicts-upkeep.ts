@@ -12,35 +12,31 @@
  * (IndexedDB fixes a transaction's tables when it starts). A write first finds the games it
  * touches (reading the records it deletes when their game is not in the request), goes ahead,
  * then judges each touched game as it now is (`verdictOf`) and writes only the verdicts that
- * differ. A score tap touches a game in progress: one read of its record, no hashing, no write.
+ * differ. Only a game locked with its result has a verdict, so a write that leaves a game the
+ * transaction already showed unlocked (`KnownGames`) unlocked is passed on as it is: a score
+ * tap, which reads its game first, costs no read, no hashing and no write here. The rest of
+ * the work (`verdicts-work.ts`, with the judge and its SHA-256) loads apart (`LazyPart`).
  * Chained with `then`, never `await`: see `contributions-upkeep.ts`.
  */
-import Dexie, {
-	type DBCore,
-	type DBCoreKeyRange,
-	type DBCoreMutateRequest,
-	type DBCoreMutateResponse,
-	type DBCoreTable,
-	type DBCoreTransaction,
-	type Middleware
+import type {
+	DBCore,
+	DBCoreMutateRequest,
+	DBCoreTable,
+	DBCoreTransaction,
+	Middleware
 } from 'dexie';
-import { lockedWithResult } from './contributions';
-import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
-import { failed, inTurn } from './upkeep-turns';
-import { verdictOf } from './verdicts';
+import { lockedWithResult } from './locked';
+import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import { inTurn, KnownGames, LazyPart } from './upkeep-turns';
 
-const GAMES = 'games';
-const EVENTS = 'events';
-const SIGNATURES = 'signatures';
-const VERDICTS = 'verdicts';
+export const GAMES = 'games';
+export const EVENTS = 'events';
+export const SIGNATURES = 'signatures';
+export const VERDICTS = 'verdicts';
 const WATCHED = [GAMES, EVENTS, SIGNATURES];
 
-/** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
-const EQUAL = 1;
-const RANGE = 2;
-const WHOLE_TABLE = 3;
-
-interface Tables {
+/** The tables the upkeep reads and writes, below it. */
+export interface Tables {
 	games: DBCoreTable;
 	events: DBCoreTable;
 	signatures: DBCoreTable;
@@ -48,13 +44,11 @@ interface Tables {
 }
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
-
-function equal(key: unknown): DBCoreKeyRange {
-	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
-}
+const knownGames = new KnownGames();
+const work = new LazyPart(() => import('./verdicts-work'));
 
 /** The ids of the games whose records, events or signatures `req` on `table` writes. */
-function touched(table: string, req: DBCoreMutateRequest): string[] | null {
+export function touched(table: string, req: DBCoreMutateRequest): string[] | null {
 	if (req.type === 'add' || req.type === 'put') {
 		return req.values.map((v: GameRecord | EventRecord | SignatureRecord) =>
 			'gameId' in v ? v.gameId : v.id
@@ -73,125 +67,28 @@ function touched(table: string, req: DBCoreMutateRequest): string[] | null {
 	return null;
 }
 
+/** A signature put under an existing id could move it to another game: that one too. */
+export function movesSignature(name: string, req: DBCoreMutateRequest): boolean {
+	return name === SIGNATURES && req.type === 'put';
+}
+
 /**
- * The games `req` on `table` touches: from the request when it says, otherwise from the
- * records it is about to delete or replace, read first.
+ * Whether `req` on watched table `name` leaves every game it touches as this transaction
+ * already showed it: unlocked, so with no verdict before or after (a score tap, whose
+ * transaction read the game first).
  */
-function touchedBefore(
-	core: DBCoreTable,
-	name: string,
-	req: DBCoreMutateRequest
-): Promise<string[]> {
-	const { trans } = req;
-	const known = touched(name, req);
-	// A signature put under an existing id could move it to another game: that one too.
-	if (known && !(name === SIGNATURES && req.type === 'put')) return Promise.resolve(known);
-	const read =
-		req.type === 'deleteRange'
-			? core
-					.query({
-						trans,
-						values: name !== GAMES,
-						query: { index: core.schema.primaryKey, range: req.range }
-					})
-					.then(({ result }) => result)
-			: core.getMany({
-					trans,
-					keys: req.type === 'delete' ? req.keys : req.values.map((v: SignatureRecord) => v.id)
-				});
-	return read.then((found: unknown[]) => {
-		const ids = [...(known ?? [])];
-		for (const item of found) {
-			if (item === undefined) continue;
-			if (name === GAMES) ids.push(typeof item === 'string' ? item : (item as GameRecord).id);
-			else if (Array.isArray(item)) ids.push(item[0] as string);
-			else ids.push((item as EventRecord | SignatureRecord).gameId);
-		}
-		return ids;
-	});
-}
-
-/** Game `record` judged against its events and signatures as they now are in `trans`. */
-function judge(
-	t: Tables,
-	trans: DBCoreTransaction,
-	record: GameRecord
-): Promise<VerdictRecord | null> {
-	const events = t.events
-		.query({
-			trans,
-			values: true,
-			query: {
-				index: t.events.schema.primaryKey,
-				range: {
-					type: RANGE,
-					lower: [record.id, Dexie.minKey],
-					upper: [record.id, Dexie.maxKey],
-					lowerOpen: false,
-					upperOpen: false
-				}
-			}
-		})
-		.then(({ result }) => result as EventRecord[]);
-	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
-	const signed = t.signatures
-		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
-		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signed]).then(([e, s]) => verdictOf(record, e, s));
-}
-
-function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
-	if (!a || !b) return !a && !b;
-	return a.leagueId === b.leagueId && a.fingerprint === b.fingerprint && a.changed === b.changed;
-}
-
-/** Judges games `ids` as they now are in `trans` and writes the verdicts that differ. */
-function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<void> {
-	const keys = [...new Set(ids)];
-	if (keys.length === 0) return Promise.resolve();
-	return Promise.all([t.games.getMany({ trans, keys }), t.verdicts.getMany({ trans, keys })]).then(
-		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
-			const judged = records.map((record) =>
-				record && lockedWithResult(record) ? judge(t, trans, record) : Promise.resolve(null)
-			);
-			return Promise.all(judged).then((verdicts) => {
-				const put: VerdictRecord[] = [];
-				const gone: string[] = [];
-				verdicts.forEach((v, i) => {
-					if (same(held[i], v)) return;
-					if (v) put.push(v);
-					else gone.push(keys[i]!);
-				});
-				const writes: Promise<void>[] = [];
-				if (put.length > 0)
-					writes.push(t.verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
-				if (gone.length > 0)
-					writes.push(t.verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
-				return Promise.all(writes).then(() => undefined);
-			});
-		}
-	);
-}
-
-/** The write `req` to watched table `name`, and the verdicts it changes. */
-function mutateWatched(
-	t: Tables,
-	name: string,
-	req: DBCoreMutateRequest
-): Promise<DBCoreMutateResponse> {
-	const core = t[name as keyof Tables];
-	const { trans } = req;
-	if (name === GAMES && req.type === 'deleteRange' && req.range.type === WHOLE_TABLE) {
-		// Every game goes (a restore that replaces everything): so does every verdict.
-		return core.mutate(req).then((res) =>
-			t.verdicts
-				.mutate({ trans, type: 'deleteRange', range: req.range })
-				.then(failed)
-				.then(() => res)
-		);
-	}
-	return touchedBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids).then(() => res))
+function leavesNoVerdict(name: string, req: DBCoreMutateRequest): boolean {
+	const unlockedAfter =
+		name !== GAMES ||
+		req.type === 'delete' ||
+		((req.type === 'put' || req.type === 'add') &&
+			req.values.every((v: GameRecord) => !lockedWithResult(v)));
+	const ids = touched(name, req);
+	return (
+		ids !== null &&
+		unlockedAfter &&
+		!movesSignature(name, req) &&
+		knownGames.unlocked(req.trans, ids)
 	);
 }
 
@@ -211,6 +108,7 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
 					return down.transaction(stores, mode, options);
 				}
+				void work.start().catch(() => undefined);
 				const all = [...new Set([...stores, ...WATCHED, VERDICTS])];
 				return down.transaction(all, mode, options);
 			},
@@ -225,7 +123,18 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 				};
 				return {
 					...table,
-					mutate: (req) => inTurn(turns, req.trans, () => mutateWatched(t, name, req))
+					...(name === GAMES ? knownGames.watchReads(table) : {}),
+					mutate: (req) =>
+						inTurn(turns, req.trans, () => {
+							const noted = name === GAMES ? knownGames.writing(req) : null;
+							const done = leavesNoVerdict(name, req)
+								? table.mutate(req)
+								: work.in(t.games, req.trans, (w) => w.mutateWatched(t, name, req, knownGames));
+							return done.then((res) => {
+								noted?.after(res);
+								return res;
+							});
+						})
 				};
 			}
 		};

@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import Dexie, {
+	type DBCore,
+	type DBCoreMutateRequest,
+	type DBCoreTable,
+	type Middleware
+} from 'dexie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { readPage } from '$lib/db/contributions';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
@@ -63,6 +69,71 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 		const before = await db.verdicts.toArray();
 		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
 		expect(await db.verdicts.toArray()).toEqual(before);
+	});
+
+	it('a score tap on a game in progress reads no verdict, no standings page, and its game once', async () => {
+		const { leagueId, s } = await classWithCards();
+		const game = await games.create({
+			players: [{ id: s('Ben').id }, { id: s('Cara').id }],
+			leagueId
+		});
+		// The first write of a game in this tab reads its log; the next reads its last event.
+		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 5 });
+		const calls: string[] = [];
+		// Below both upkeeps (levels 10, 11), above IndexedDB: every request they pass on.
+		const probe: Middleware<DBCore> = {
+			stack: 'dbcore',
+			name: 'Probe',
+			level: 5,
+			create: (down) => ({
+				...down,
+				table(name) {
+					const table = down.table(name);
+					const note =
+						<K extends 'get' | 'getMany' | 'query' | 'mutate'>(k: K) =>
+						(req: Parameters<DBCoreTable[K]>[0]) => {
+							calls.push(`${name}.${k === 'mutate' ? (req as DBCoreMutateRequest).type : k}`);
+							return (table[k] as (r: typeof req) => ReturnType<DBCoreTable[K]>)(req);
+						};
+					return {
+						...table,
+						get: note('get'),
+						getMany: note('getMany'),
+						query: note('query'),
+						mutate: note('mutate')
+					};
+				}
+			})
+		};
+		db.use(probe);
+		db.close({ disableAutoOpen: false });
+		try {
+			await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
+		} finally {
+			db.unuse({ stack: 'dbcore', name: 'Probe' });
+			db.close({ disableAutoOpen: false });
+		}
+		expect(calls.filter((c) => !c.startsWith('meta.')).sort()).toEqual(
+			['games.get', 'events.query', 'events.add', 'games.put'].sort()
+		);
+	});
+
+	it('a card reopened by hand, its record changed in place and put back, loses its verdict and its place in the standings', async () => {
+		const { leagueId, honest } = await classWithCards();
+		expect(await db.verdicts.get(honest)).toBeDefined();
+		await db.transaction('rw', db.games, async () => {
+			const record = (await db.games.get(honest))!;
+			record.signedAt = null;
+			record.fingerprint = null;
+			await db.games.put(record);
+		});
+		expect(await db.verdicts.get(honest)).toBeUndefined();
+		const pages = await db.contributions
+			.where('[leagueId+page]')
+			.between([leagueId, 0], [leagueId, Infinity])
+			.toArray();
+		expect(pages.flatMap((p) => readPage(p).map((c) => c.gameId))).not.toContain(honest);
+		await expectVerdictsKept();
 	});
 
 	it('reopen removes the verdict; signing again brings it back', async () => {
@@ -204,6 +275,40 @@ async function storeAsVersion6(stored: Awaited<ReturnType<typeof transfer.dump>>
 	for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
 	old.close();
 }
+
+describe('the judge loads apart from the first screen', () => {
+	it('a first write that locks cards, before the judge has loaded, keeps their verdicts in its transaction', async () => {
+		await classWithCards();
+		const [rows, events, signed] = await Promise.all([
+			db.games.toArray(),
+			db.events.toArray(),
+			db.signatures.toArray()
+		]);
+		// A fresh copy of the store's modules: its upkeep has not loaded the judge yet, and the
+		// judge takes a while to come (a slow phone, a busy network).
+		vi.resetModules();
+		vi.doMock('$lib/db/verdicts', async () => {
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			return vi.importActual('$lib/db/verdicts');
+		});
+		const fresh = await import('$lib/db/db');
+		const other = new fresh.MugginsDB('verdicts-first-write');
+		try {
+			await other.transaction('rw', other.games, other.events, other.signatures, async () => {
+				await other.events.bulkAdd(events);
+				await other.signatures.bulkAdd(signed);
+				await other.games.bulkAdd(rows);
+			});
+			expect(
+				(await other.verdicts.toArray()).sort((a, b) => a.gameId.localeCompare(b.gameId))
+			).toEqual(await judgedAfresh());
+			expect(await other.verdicts.count()).toBe(2);
+		} finally {
+			vi.doUnmock('$lib/db/verdicts');
+			await other.delete();
+		}
+	});
+});
 
 describe('version 8 (signature verdicts)', () => {
 	it('judges every signed card of an older database once, as it is', async () => {

@@ -1,0 +1,16 @@
+import type { GameRecord } from './records';
+
+/**
+ * Signed as far as the record says: locked with a fingerprint, with its signed result. Only
+ * such a game can count in the standings (`contributions.ts`) or have a verdict
+ * (`verdicts.ts`). Apart from them so the upkeep middlewares, loaded with every page, can ask
+ * without loading them.
+ */
+export function lockedWithResult(game: GameRecord): boolean {
+	return (
+		typeof game.signedAt === 'string' &&
+		typeof game.fingerprint === 'string' &&
+		game.result !== null &&
+		game.result !== undefined
+	);
+}

@@ -1,0 +1,159 @@
+/**
+ * The verdict upkeep's work for the writes that can change a verdict (`verdicts-upkeep.ts`
+ * has the middleware and passes a score tap on without it): finding the games a write touches,
+ * judging them as they now are, and writing the verdicts that differ. Loaded apart from the
+ * first screen, with the judge and its synchronous SHA-256 (`verdicts.ts`).
+ * Chained with `then`, never `await`: see `contributions-upkeep.ts`.
+ */
+import Dexie, {
+	type DBCoreKeyRange,
+	type DBCoreMutateRequest,
+	type DBCoreMutateResponse,
+	type DBCoreTable,
+	type DBCoreTransaction
+} from 'dexie';
+import { lockedWithResult } from './locked';
+import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
+import { failed, type KnownGames } from './upkeep-turns';
+import { verdictOf } from './verdicts';
+import { GAMES, movesSignature, touched, type Tables } from './verdicts-upkeep';
+
+/** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
+const EQUAL = 1;
+const RANGE = 2;
+const WHOLE_TABLE = 3;
+
+function equal(key: unknown): DBCoreKeyRange {
+	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
+}
+
+/**
+ * The games `req` on `table` touches: from the request when it says, otherwise from the
+ * records it is about to delete or replace, read first.
+ */
+function touchedBefore(
+	core: DBCoreTable,
+	name: string,
+	req: DBCoreMutateRequest
+): Promise<string[]> {
+	const { trans } = req;
+	const known = touched(name, req);
+	if (known && !movesSignature(name, req)) return Promise.resolve(known);
+	const read =
+		req.type === 'deleteRange'
+			? core
+					.query({
+						trans,
+						values: name !== GAMES,
+						query: { index: core.schema.primaryKey, range: req.range }
+					})
+					.then(({ result }) => result)
+			: core.getMany({
+					trans,
+					keys: req.type === 'delete' ? req.keys : req.values.map((v: SignatureRecord) => v.id)
+				});
+	return read.then((found: unknown[]) => {
+		const ids = [...(known ?? [])];
+		for (const item of found) {
+			if (item === undefined) continue;
+			if (name === GAMES) ids.push(typeof item === 'string' ? item : (item as GameRecord).id);
+			else if (Array.isArray(item)) ids.push(item[0] as string);
+			else ids.push((item as EventRecord | SignatureRecord).gameId);
+		}
+		return ids;
+	});
+}
+
+/** Game `record` judged against its events and signatures as they now are in `trans`. */
+function judgeOne(
+	t: Tables,
+	trans: DBCoreTransaction,
+	record: GameRecord
+): Promise<VerdictRecord | null> {
+	const events = t.events
+		.query({
+			trans,
+			values: true,
+			query: {
+				index: t.events.schema.primaryKey,
+				range: {
+					type: RANGE,
+					lower: [record.id, Dexie.minKey],
+					upper: [record.id, Dexie.maxKey],
+					lowerOpen: false,
+					upperOpen: false
+				}
+			}
+		})
+		.then(({ result }) => result as EventRecord[]);
+	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
+	const signed = t.signatures
+		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
+		.then(({ result }) => result as SignatureRecord[]);
+	return Promise.all([events, signed]).then(([e, s]) => verdictOf(record, e, s));
+}
+
+function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
+	if (!a || !b) return !a && !b;
+	return a.leagueId === b.leagueId && a.fingerprint === b.fingerprint && a.changed === b.changed;
+}
+
+/** Judges games `ids` as they now are in `trans` and writes the verdicts that differ. */
+function rejudge(
+	t: Tables,
+	trans: DBCoreTransaction,
+	ids: string[],
+	knownGames: KnownGames
+): Promise<void> {
+	const keys = [...new Set(ids)];
+	if (keys.length === 0) return Promise.resolve();
+	return Promise.all([t.games.getMany({ trans, keys }), t.verdicts.getMany({ trans, keys })]).then(
+		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
+			knownGames.read(trans, keys, records);
+			const judged = records.map((record) =>
+				record && lockedWithResult(record) ? judgeOne(t, trans, record) : Promise.resolve(null)
+			);
+			return Promise.all(judged).then((verdicts) => {
+				const put: VerdictRecord[] = [];
+				const gone: string[] = [];
+				verdicts.forEach((v, i) => {
+					if (same(held[i], v)) return;
+					if (v) put.push(v);
+					else gone.push(keys[i]!);
+				});
+				const writes: Promise<void>[] = [];
+				if (put.length > 0)
+					writes.push(t.verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
+				if (gone.length > 0)
+					writes.push(t.verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+				return Promise.all(writes).then(() => undefined);
+			});
+		}
+	);
+}
+
+/**
+ * The write `req` to watched table `name`, and the verdicts it changes (every write but those
+ * the middleware passes on as they are).
+ */
+export function mutateWatched(
+	t: Tables,
+	name: string,
+	req: DBCoreMutateRequest,
+	knownGames: KnownGames
+): Promise<DBCoreMutateResponse> {
+	const core = t[name as keyof Tables];
+	const { trans } = req;
+	if (name === GAMES && req.type === 'deleteRange' && req.range.type === WHOLE_TABLE) {
+		// Every game goes (a restore that replaces everything): so does every verdict.
+		return core.mutate(req).then((res) =>
+			t.verdicts
+				.mutate({ trans, type: 'deleteRange', range: req.range })
+				.then(failed)
+				.then(() => res)
+		);
+	}
+	return touchedBefore(core, name, req).then((ids) =>
+		core.mutate(req).then((res) => rejudge(t, trans, ids, knownGames).then(() => res))
+	);
+}
