@@ -143,7 +143,8 @@ const sentences = {
 		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,
 	'oneroster-missing-column': (p) =>
 		`${p.file} has no “${p.column}” column, so it is not a OneRoster file. Pick the files exported for OneRoster 1.1.`,
-	'oneroster-no-students': 'No students are enrolled in that class in these files.',
+	'import-one-file':
+		'Pick one class list, or the users.csv and enrollments.csv of a OneRoster export together.',
 	'import-too-big': (p) =>
 		`That file is over ${p.max} and too big for a class list: pick the CSV of the class.`,
 

@@ -216,3 +216,36 @@ export async function setStudentId(
 		})
 	);
 }
+
+/**
+ * Changes a student's name and student id together, in one `rw` transaction: both, or
+ * neither when one is refused.
+ * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
+ * `on-roster-retired`, `student-id-too-long`, `student-id-control`, `student-id-taken`
+ */
+export async function edit(
+	id: PlayerId,
+	change: { name: string; studentId: string },
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	const name = checked(change.name);
+	const studentId = checkedStudentId(change.studentId);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const student = await mustGetStudent(id);
+			if (student.name === name && (student.studentId ?? null) === studentId) return student;
+			const roster = await rosterOf(student.leagueId);
+			checkFree(roster, name, id);
+			checkIdFree(roster, studentId, id);
+			const changed = {
+				...student,
+				name,
+				nameKey: nameKey(name),
+				studentId,
+				updatedAt: timestamp(opts.now)
+			};
+			await db.players.put(changed);
+			return changed;
+		})
+	);
+}

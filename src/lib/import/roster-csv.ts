@@ -67,7 +67,13 @@ export interface PreviewRow {
 /** Why a whole file cannot be read (sentences in `messages.ts`). */
 export type ImportErrorCode = Extract<
 	MessageCode,
-	'import-empty-file' | 'import-unreadable' | 'import-too-big'
+	| 'import-empty-file'
+	| 'import-unreadable'
+	| 'import-too-big'
+	| 'import-one-file'
+	| 'import-no-class'
+	| 'oneroster-missing-file'
+	| 'oneroster-missing-column'
 >;
 
 /** A class list that cannot be read at all. Nothing was imported. */
@@ -131,7 +137,7 @@ export function parseLines(text: string): ParsedTable {
 
 /**
  * The columns a name is most likely in: the header's "Name" column, or its first-name and
- * last-name columns, else the first column.
+ * last-name columns, else the first column that is not a student id's.
  */
 export function guessColumns(table: ParsedTable): number[] {
 	const first = table.rows[0] ?? [];
@@ -144,6 +150,9 @@ export function guessColumns(table: ParsedTable): number[] {
 		);
 		if (given >= 0 && family >= 0) return [given, family];
 		if (given >= 0) return [given];
+		// Not the id column: "Student ID, Pupil name" has the names second.
+		const notId = first.findIndex((c) => !ID_TITLES.some((t) => t.test(c.trim())));
+		if (notId > 0) return [notId];
 	}
 	return [0];
 }

@@ -150,3 +150,27 @@ describe('student ids', () => {
 		expect((await roster.setStudentId(a3.id, ' ')).studentId).toBeNull();
 	});
 });
+
+describe('edit', () => {
+	it('changes the name and the student id together', async () => {
+		const { students } = await leagueWith(['Ana']);
+		const ana = await roster.edit(students.get('Ana')!.id, {
+			name: ' Ana  Lee ',
+			studentId: ' S-7 '
+		});
+		expect([ana.name, ana.nameKey, ana.studentId]).toEqual(['Ana Lee', 'ana lee', 'S-7']);
+	});
+
+	it.each([
+		[{ name: 'Ben', studentId: 'S-9' }, 'on-roster'],
+		[{ name: 'Ana Lee', studentId: 's-2' }, 'student-id-taken'],
+		[{ name: '', studentId: 'S-9' }, 'name-required'],
+		[{ name: 'Ana Lee', studentId: 'S\n9' }, 'student-id-control']
+	])('changes neither when %j is refused (%s)', async (change, code) => {
+		const { students } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId(students.get('Ben')!.id, 'S-2');
+		const id = students.get('Ana')!.id;
+		await expectCode(roster.edit(id, change), code);
+		expect(await db.players.get(id)).toMatchObject({ name: 'Ana', studentId: null });
+	});
+});
