@@ -88,7 +88,7 @@ export function readOneRoster(files: readonly PickedFile[]): RosterClass[] {
 		);
 	const enrollments = find(['classSourcedId', 'userSourcedId']);
 	const users = find(['sourcedId', 'givenName']) ?? find(['sourcedId', 'familyName']);
-	const classes = find(['sourcedId', 'title'], ['givenName']);
+	const classes = find(CLASSES, ['givenName']);
 	if (!users) throw new ImportError('oneroster-missing-file', { file: 'users.csv' });
 	if (!enrollments) throw new ImportError('oneroster-missing-file', { file: 'enrollments.csv' });
 	for (const [t, needs, file] of [
