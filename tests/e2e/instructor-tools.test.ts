@@ -332,4 +332,7 @@ test('a OneRoster export (users.csv with enrollments.csv) imports the class pick
 		/Ben Okafor\s*Student id: ben@school\.org/
 	]);
 	await expect(page.getByText('Tom Gray')).toHaveCount(0);
+	await page.getByRole('link', { name: 'Ana Lee' }).click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ana Lee');
+	await expect(page.getByText('Student id: S-1001')).toBeVisible();
 });
