@@ -100,6 +100,10 @@ const sentences = {
 	'on-roster-retired': (p) =>
 		`${p.name} is on this roster but retired: bring them back from the retired list instead.`,
 	'not-on-roster': (p) => `${p.name ?? 'That student'} is not on this league’s roster.`,
+	'student-id-too-long': (p) => `A student id can have at most ${p.max} characters.`,
+	'student-id-control': 'A student id cannot hold tabs, line breaks or hidden characters.',
+	'student-id-taken': (p) =>
+		`${p.name} already has the student id “${p.studentId}”: each student needs their own.`,
 	'not-present': (p) => `${p.name ?? 'That student'} is not marked present in this session.`,
 	'group-started': 'That group’s game has started, so its players stay as they are.',
 	'no-group': 'That group is not in this session any more.',
@@ -121,7 +125,7 @@ const sentences = {
 	'pin-unavailable':
 		'This browser cannot protect a PIN (its Web Crypto is missing or switched off), so none can be set here.',
 
-	// Roster import (src/lib/export/roster-import.ts): one sentence per refused row or file
+	// Roster import (src/lib/import): one sentence per refused row or file
 	'import-empty-file': 'The file is empty: there are no names in it.',
 	'import-unreadable': (p) =>
 		`The file could not be read as CSV${p.detail ? ` (${p.detail})` : ''}: save it from the spreadsheet as “CSV UTF-8” and try again.`,
@@ -130,6 +134,17 @@ const sentences = {
 	'import-on-roster': 'Already on the roster.',
 	'import-too-long': (p) => `Longer than ${p.max} characters.`,
 	'import-nothing': 'There is no new name to add.',
+	'import-id-too-long': (p) => `Student id longer than ${p.max} characters.`,
+	'import-id-control': 'Student id holds tabs, line breaks or hidden characters.',
+	'import-id-duplicate': (p) => `Same student id as row ${p.row}.`,
+	'import-id-on-roster': (p) => `${p.name} on the roster has this student id.`,
+	'import-no-class': 'No class to import: the files list no class with students in it.',
+	'oneroster-missing-file': (p) =>
+		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,
+	'oneroster-missing-column': (p) =>
+		`${p.file} has no “${p.column}” column, so it is not a OneRoster file. Pick the files exported for OneRoster 1.1.`,
+	'import-one-file':
+		'Pick one class list, or the users.csv and enrollments.csv of a OneRoster export together.',
 	'import-too-big': (p) =>
 		`That file is over ${p.max} and too big for a class list: pick the CSV of the class.`,
 

@@ -35,7 +35,7 @@ async function importRoster(page: Page) {
 		mimeType: 'text/csv',
 		buffer: Buffer.from(ROSTER_CSV, 'utf8')
 	});
-	// The header was recognised; first names then last names are picked.
+	// The header was recognised; first names then last names are picked, and the id column.
 	await expect(page.getByLabel('The first row holds column titles')).toBeChecked();
 	await expect(page.getByLabel('Name column')).toHaveValue('2');
 	await expect(page.getByLabel('Then add (last name)')).toHaveValue('1');
@@ -44,12 +44,12 @@ async function importRoster(page: Page) {
 	);
 	const preview = page.getByRole('table');
 	await expect(preview.getByRole('row', { name: /Cara Singh, Jr\./ })).toContainText('Add');
-	await expect(preview.getByRole('row').filter({ hasText: '7' }).last()).toContainText(
-		'Same name as row 3.'
-	);
-	await expect(preview.getByRole('row').filter({ hasText: '8' }).first()).toContainText(
-		'No name in this row.'
-	);
+	// The Id column is kept as the student id (issue 17). Rows by position: the header, then
+	// the file's rows 2 to 10.
+	await expect(page.getByLabel('Student id or e-mail column')).toHaveValue('0');
+	await expect(preview.getByRole('row').nth(1)).toHaveText(/^2\s*Ana López\s*1\s*Add$/);
+	await expect(preview.getByRole('row').nth(6)).toContainText('Same name as row 3.');
+	await expect(preview.getByRole('row').nth(7)).toContainText('No name in this row.');
 	await page.getByRole('button', { name: 'Add 7 students' }).click();
 	await expect(page.getByRole('heading', { name: '7 students' })).toBeVisible();
 }

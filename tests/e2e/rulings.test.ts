@@ -5,6 +5,10 @@ test('the Rules page shows the rulings the score card follows (issue 13)', async
 	const rulings = page.getByRole('region', { name: 'Mistakes and rulings' });
 	await expect(rulings).toContainText('undo the later entries first');
 	await expect(rulings).toContainText('a second “time up” is refused');
+	// Issue 17: the instructor's correction, and the signing it asks for again.
+	await expect(rulings).toContainText(
+		'a signed card goes back to its players to sign again before it counts'
+	);
 	for (const [width, height] of [
 		[390, 844],
 		[320, 844],

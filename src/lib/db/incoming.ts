@@ -18,6 +18,7 @@ import { checkGame, contentOf, incomingName, quoted } from './game-check';
 import { MAX_LEAGUE_NAME } from './leagues';
 import { cleanName, nameKey } from './players';
 import type { EventRecord, GameRecord, InboxRecord, SignatureRecord } from './records';
+import { MAX_STUDENT_ID, cleanStudentId, studentIdKey, studentIdProblem } from './student-ids';
 import type { StoreDump } from './transfer';
 
 export { incomingName, MAX_EVENTS } from './game-check';
@@ -66,6 +67,37 @@ export function incomingLeagueName(name: unknown): string {
 	return clean;
 }
 
+/**
+ * A student id from outside, by the roster's rule: trimmed, null for none.
+ * @throws DbError `student-id-too-long`, `student-id-control`
+ */
+export function incomingStudentId(raw: unknown): string | null {
+	const clean = cleanStudentId(raw);
+	if (clean === null) return null;
+	const problem = studentIdProblem(clean);
+	if (problem) throw new DbError(problem, { max: MAX_STUDENT_ID });
+	return clean;
+}
+
+/**
+ * Checks that no two students of one league in `players` share a student id.
+ * @throws DbError `student-id-taken`
+ */
+function assertStudentIdsUnique(
+	players: readonly { name: string; leagueId: string | null; studentId?: string | null }[]
+): void {
+	const seen = new Map<string, string>();
+	for (const p of players) {
+		if (p.leagueId === null || p.studentId == null) continue;
+		const key = `${p.leagueId}\u0000${studentIdKey(p.studentId)}`;
+		const first = seen.get(key);
+		if (first !== undefined) {
+			throw new DbError('student-id-taken', { name: first, studentId: p.studentId });
+		}
+		seen.set(key, p.name);
+	}
+}
+
 /** `records` grouped by game id. */
 function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
 	const out = new Map<string, T[]>();
@@ -82,7 +114,9 @@ function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string
  * this file), before a restore or merge writes one: names by the name rule, every game and
  * every card of the inbox through `checkGame` (so results come from the signed events), no
  * id twice in a table.
- * @throws DbError `incoming-name`, `incoming-too-big`, `incoming-damaged`, `incoming-id-taken`
+ * Student ids follow the roster's rule, and are not shared within a league.
+ * @throws DbError `incoming-name`, `incoming-too-big`, `incoming-damaged`, `incoming-id-taken`,
+ * `student-id-too-long`, `student-id-control`, `student-id-taken`
  */
 export async function checkDump(file: StoreDump): Promise<StoreDump> {
 	for (const table of [
@@ -99,6 +133,14 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 			ids.add(r.id);
 		}
 	}
+	const players = file.players.map((p) => {
+		const name = incomingName(p.name);
+		const checked = { ...p, name, nameKey: nameKey(name) };
+		// A record from before student ids stays without one, as it was backed up.
+		if (p.studentId !== undefined) checked.studentId = incomingStudentId(p.studentId);
+		return checked;
+	});
+	assertStudentIdsUnique(players);
 	const events = byGame(file.events);
 	const signatures = byGame(file.signatures);
 	const games: GameRecord[] = [];
@@ -127,10 +169,7 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 	return {
 		...file,
 		leagues: file.leagues.map((l) => ({ ...l, name: incomingLeagueName(l.name) })),
-		players: file.players.map((p) => {
-			const name = incomingName(p.name);
-			return { ...p, name, nameKey: nameKey(name) };
-		}),
+		players,
 		games,
 		events: checkedEvents,
 		signatures: checkedSignatures,

@@ -92,7 +92,9 @@ export async function join(invite: Invite, opts: { now?: string } = {}): Promise
 					updatedAt: line.updatedAt,
 					lastPlayedAt: mine?.lastPlayedAt ?? null,
 					retiredAt: line.retiredAt,
-					leagueId: league.id
+					leagueId: league.id,
+					// Invites carry no student ids (a phone needs none): the device's own stays.
+					studentId: mine?.studentId ?? null
 				};
 				await db.players.put(record);
 				if (mine) updated++;

@@ -35,6 +35,12 @@ export interface PlayerRecord {
 	retiredAt: string | null;
 	/** The league whose roster holds the player; null for players of quick games. */
 	leagueId: string | null;
+	/**
+	 * The school's id or e-mail for the student (`student-ids.ts`), for the exports; unique
+	 * within the roster. Missing on records stored before issue 17, and on phones: invites and
+	 * group codes leave it out, since a class's phones need no student's school id.
+	 */
+	studentId?: string | null;
 }
 
 /** Where a game stands, kept on the record so lists need no replay. */

@@ -10,6 +10,13 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from './players';
 import type { PlayerRecord } from './records';
+import { cleanStudentId, studentIdKey, studentIdProblem, MAX_STUDENT_ID } from './student-ids';
+
+/** A student to add: a name, and the school's id for them when the class list has one. */
+export interface NewStudent {
+	name: string;
+	studentId?: string | null;
+}
 
 /** By name, as a class list is read. */
 function byName(a: PlayerRecord, b: PlayerRecord): number {
@@ -23,6 +30,32 @@ function checked(name: string): string {
 	if (clean === '') throw new DbError('name-required');
 	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
 	return clean;
+}
+
+/**
+ * `raw` as a student id to store: trimmed, null for none.
+ * @throws DbError `student-id-too-long`, `student-id-control`
+ */
+export function checkedStudentId(raw: unknown): string | null {
+	const clean = cleanStudentId(raw);
+	if (clean === null) return null;
+	const problem = studentIdProblem(clean);
+	if (problem) throw new DbError(problem, { max: MAX_STUDENT_ID });
+	return clean;
+}
+
+/** Refuses student id `studentId` when someone else on the roster already has it. */
+function checkIdFree(
+	roster: readonly PlayerRecord[],
+	studentId: string | null,
+	except?: PlayerId
+): void {
+	if (studentId === null) return;
+	const key = studentIdKey(studentId);
+	const same = roster.find(
+		(p) => p.id !== except && p.studentId != null && studentIdKey(p.studentId) === key
+	);
+	if (same) throw new DbError('student-id-taken', { name: same.name, studentId: same.studentId! });
 }
 
 function rosterOf(leagueId: string): Promise<PlayerRecord[]> {
@@ -59,25 +92,31 @@ export async function everyone(leagueId: string): Promise<PlayerRecord[]> {
 }
 
 /**
- * Adds students to the roster in one `rw` transaction: all of them, or none when one name is
- * refused (empty, too long, on the roster already, or twice in `names`).
+ * Adds students (names, or names with their student ids) to the roster in one `rw`
+ * transaction: all of them, or none when one is refused (a name empty, too long, on the
+ * roster already, or twice in `students`; a student id unusable or someone else's).
  * @throws DbError `not-found` (league), `name-required`, `name-too-long`, `on-roster`,
- * `on-roster-retired`
+ * `on-roster-retired`, `student-id-too-long`, `student-id-control`, `student-id-taken`
  */
 export async function add(
 	leagueId: string,
-	names: readonly string[],
+	students: readonly (string | NewStudent)[],
 	opts: { now?: string } = {}
 ): Promise<PlayerRecord[]> {
-	const clean = names.map(checked);
+	const clean = students.map((s) =>
+		typeof s === 'string'
+			? { name: checked(s), studentId: null }
+			: { name: checked(s.name), studentId: checkedStudentId(s.studentId) }
+	);
 	return guard(() =>
 		db.transaction('rw', db.players, db.leagues, async () => {
 			await mustGetLeague(leagueId);
 			const roster = await rosterOf(leagueId);
 			const at = timestamp(opts.now);
 			const added: PlayerRecord[] = [];
-			for (const name of clean) {
+			for (const { name, studentId } of clean) {
 				checkFree([...roster, ...added], name);
+				checkIdFree([...roster, ...added], studentId);
 				added.push({
 					id: crypto.randomUUID(),
 					name,
@@ -86,7 +125,8 @@ export async function add(
 					updatedAt: at,
 					lastPlayedAt: null,
 					retiredAt: null,
-					leagueId
+					leagueId,
+					studentId
 				});
 			}
 			await db.players.bulkAdd(added);
@@ -147,6 +187,62 @@ export async function setRetired(
 				...student,
 				retiredAt: retired ? (student.retiredAt ?? at) : null,
 				updatedAt: at
+			};
+			await db.players.put(changed);
+			return changed;
+		})
+	);
+}
+
+/**
+ * Gives a student the school's id `studentId` (blank takes it away), for the exports.
+ * @throws DbError `not-on-roster`, `student-id-too-long`, `student-id-control`,
+ * `student-id-taken`
+ */
+export async function setStudentId(
+	id: PlayerId,
+	studentId: string,
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	const clean = checkedStudentId(studentId);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const student = await mustGetStudent(id);
+			if ((student.studentId ?? null) === clean) return student;
+			checkIdFree(await rosterOf(student.leagueId), clean, id);
+			const changed = { ...student, studentId: clean, updatedAt: timestamp(opts.now) };
+			await db.players.put(changed);
+			return changed;
+		})
+	);
+}
+
+/**
+ * Changes a student's name and student id together, in one `rw` transaction: both, or
+ * neither when one is refused.
+ * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
+ * `on-roster-retired`, `student-id-too-long`, `student-id-control`, `student-id-taken`
+ */
+export async function edit(
+	id: PlayerId,
+	change: { name: string; studentId: string },
+	opts: { now?: string } = {}
+): Promise<PlayerRecord> {
+	const name = checked(change.name);
+	const studentId = checkedStudentId(change.studentId);
+	return guard(() =>
+		db.transaction('rw', db.players, async () => {
+			const student = await mustGetStudent(id);
+			if (student.name === name && (student.studentId ?? null) === studentId) return student;
+			const roster = await rosterOf(student.leagueId);
+			checkFree(roster, name, id);
+			checkIdFree(roster, studentId, id);
+			const changed = {
+				...student,
+				name,
+				nameKey: nameKey(name),
+				studentId,
+				updatedAt: timestamp(opts.now)
 			};
 			await db.players.put(changed);
 			return changed;

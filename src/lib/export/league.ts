@@ -1,6 +1,7 @@
 /**
- * The league's CSV exports, read from the store: standings, games (one row per player per
- * game), hands (one row per player per hand) and events (the full audit trail).
+ * The league's CSV exports, read from the store: standings, the gradebook (one row per
+ * student, in roster order), games (one row per player per game), hands (one row per player
+ * per hand) and events (the full audit trail). Each student's school id sits beside their name.
  *
  * Standings and the games of signed cards come from the stored signed results, so they stay
  * quick on a long term; only games not signed yet, and the hands and events exports (which
@@ -16,15 +17,24 @@ import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
-import { dayOfTime, localDay } from '$lib/days';
+import { localDay } from '$lib/days';
+import { cardPlaces, type CardPlace } from '$lib/league/card-place';
 import { bare } from '$lib/rules/bare';
 import { standings } from '$lib/rules/standings';
 import type { GameState, PlayerId } from '$lib/rules/types';
 import { csvFileName, csvHead, csvRows, toCsv, type Sheet } from './csv';
-import { eventsSheet, gamesSheet, handsSheet, standingsSheet, type GameLine } from './sheets';
+import {
+	eventsSheet,
+	gameLabel,
+	gamesSheet,
+	gradebookSheet,
+	handsSheet,
+	standingsSheet,
+	type GameLine
+} from './sheets';
 
 /** The exports a league offers. */
-export const EXPORT_KINDS = ['standings', 'games', 'hands', 'events'] as const;
+export const EXPORT_KINDS = ['standings', 'gradebook', 'games', 'hands', 'events'] as const;
 
 /** One of the league's exports. */
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -42,16 +52,24 @@ function handsPlayed(state: GameState): number {
 	return state.hands.filter((h) => h.settlement !== null || h.eventIds.length > 0).length;
 }
 
+/** Where a game of the export was played, and its number in the league. */
+interface Placed {
+	place: CardPlace;
+	number: number;
+}
+
 function lineFrom(
 	record: cards.CardRecord,
-	date: string,
+	{ place, number }: Placed,
 	state: GameState | null,
 	changed: ReadonlySet<string>
 ): GameLine {
 	const status = cards.cardStatus(record, changed.has(record.id));
 	const base = {
 		gameId: record.id,
-		date,
+		number,
+		place: gameLabel(place.date, place.session, place.group),
+		date: place.date,
 		status,
 		counts: cards.countsInStandings(record, changed.has(record.id)),
 		voidReason: record.voidReason,
@@ -78,23 +96,36 @@ function lineFrom(
 	};
 }
 
-/** Names by player id: the league's roster first, anyone else looked up as batches need. */
+/**
+ * Names and student ids by player id: the league's roster first (in roster order), anyone
+ * else looked up as batches need.
+ */
 class Namer {
 	#names = new Map<PlayerId, string>();
+	#ids = new Map<PlayerId, string>();
+	/** The roster's players, in the roster page's order. */
+	order: PlayerId[] = [];
 
 	static async of(leagueId: string): Promise<Namer> {
 		const namer = new Namer();
-		for (const p of await roster.everyone(leagueId)) namer.#names.set(p.id, p.name);
+		for (const p of await roster.everyone(leagueId)) namer.#keep(p);
 		return namer;
+	}
+
+	#keep(p: { id: PlayerId; name: string; studentId?: string | null }): void {
+		this.#names.set(p.id, p.name);
+		if (p.studentId) this.#ids.set(p.id, p.studentId);
+		this.order.push(p.id);
 	}
 
 	/** Looks up the players of `seats` not known yet. */
 	async learn(seats: Iterable<PlayerId>): Promise<void> {
 		const missing = [...new Set(seats)].filter((id) => !this.#names.has(id));
-		for (const [id, p] of await players.getMany(missing)) this.#names.set(id, p.name);
+		for (const p of (await players.getMany(missing)).values()) this.#keep(p);
 	}
 
 	readonly name = (id: PlayerId): string => this.#names.get(id) ?? 'Unknown player';
+	readonly studentId = (id: PlayerId): string => this.#ids.get(id) ?? '';
 }
 
 /** How many games an export reads, replays and writes at a time. */
@@ -102,6 +133,9 @@ export const EXPORT_BATCH = 200;
 
 /** Receives a file's text part by part, in order (a file being written, or parts of a Blob). */
 export type PartSink = (part: string) => void | Promise<void>;
+
+/** The exports written a batch of games at a time. */
+type RowKind = Exclude<ExportKind, 'standings' | 'gradebook'>;
 
 /** A batch of games read ahead, with the logs its rows need (by game id). */
 interface ReadBatch {
@@ -113,13 +147,13 @@ interface ReadBatch {
  * Which games of a batch the `kind` rows need the log of: every game for the hands and the
  * audit trail, only those without a signed result for the games sheet (the standings need none).
  */
-function needsLog(kind: Exclude<ExportKind, 'standings'>, r: cards.CardRecord): boolean {
+function needsLog(kind: RowKind, r: cards.CardRecord): boolean {
 	return kind !== 'games' || !r.result;
 }
 
 /** Reads the next batch of `batches` and the logs of its games that `kind` needs. */
 async function readAhead(
-	kind: Exclude<ExportKind, 'standings'>,
+	kind: RowKind,
 	batches: AsyncIterator<cards.CardRecord[]>
 ): Promise<ReadBatch | null> {
 	const next = await batches.next();
@@ -144,38 +178,41 @@ function voidsOf(events: readonly EventRecord[]): Record<string, string> {
  * its voids are read straight from the log.)
  */
 function rowsOf(
-	kind: Exclude<ExportKind, 'standings'>,
+	kind: RowKind,
 	{ batch, logs }: ReadBatch,
-	dateOf: (r: cards.CardRecord) => string,
+	placeOf: (r: cards.CardRecord) => Placed,
 	changed: ReadonlySet<string>,
-	name: (id: PlayerId) => string
+	namer: Namer
 ): Sheet {
 	const replay = (r: cards.CardRecord) => replayRecords(toSetup(r), logs.get(r.id) ?? []).state;
 	if (kind === 'games') {
 		return gamesSheet(
-			batch.map((r) => lineFrom(r, dateOf(r), r.result ? null : replay(r), changed)),
-			name
+			batch.map((r) => lineFrom(r, placeOf(r), r.result ? null : replay(r), changed)),
+			namer.name,
+			namer.studentId
 		);
 	}
 	if (kind === 'hands') {
 		return handsSheet(
 			batch.map((r) => {
 				const state = replay(r);
-				return { line: lineFrom(r, dateOf(r), state, changed), state };
+				return { line: lineFrom(r, placeOf(r), state, changed), state };
 			}),
-			name
+			namer.name,
+			namer.studentId
 		);
 	}
 	return eventsSheet(
 		batch.map((r) => {
 			const events = logs.get(r.id) ?? [];
 			if (r.result) {
-				return { line: lineFrom(r, dateOf(r), null, changed), events, voided: voidsOf(events) };
+				return { line: lineFrom(r, placeOf(r), null, changed), events, voided: voidsOf(events) };
 			}
 			const state = replay(r);
-			return { line: lineFrom(r, dateOf(r), state, changed), events, voided: state.voided };
+			return { line: lineFrom(r, placeOf(r), state, changed), events, voided: state.voided };
 		}),
-		name
+		namer.name,
+		namer.studentId
 	);
 }
 
@@ -199,17 +236,25 @@ export async function writeLeagueCsv(
 		cards.changedAfterSigning(leagueId),
 		Namer.of(leagueId)
 	]);
-	if (kind === 'standings') {
-		const everyone = (await roster.everyone(leagueId)).map((p) => p.id);
+	if (kind === 'standings' || kind === 'gradebook') {
+		const everyone = [...namer.order];
 		const rows = standings(await cards.counted(leagueId, changed), everyone);
 		await namer.learn(rows.map((r) => r.player));
-		const sheet = standingsSheet(rows, namer.name);
+		const sheet =
+			kind === 'standings'
+				? standingsSheet(rows, namer.name, namer.studentId)
+				: gradebookSheet(everyone, rows, namer.name, namer.studentId);
 		await write(toCsv(sheet));
 		return sheet.rows.length;
 	}
-	const dates = new Map((await sessions.list(leagueId)).map((s) => [s.id, s.date]));
-	const dateOf = (r: cards.CardRecord) =>
-		(r.sessionId ? dates.get(r.sessionId) : undefined) ?? dayOfTime(r.createdAt);
+	const leagueSessions = await sessions.list(leagueId);
+	// Each batch's places and numbers (games are numbered in the order they were started).
+	let places = new Map<string, CardPlace>();
+	let numbers = new Map<string, number>();
+	const placeOf = (r: cards.CardRecord): Placed => ({
+		place: places.get(r.id) ?? { date: '', session: null, group: null },
+		number: numbers.get(r.id) ?? 0
+	});
 	const total = await lists.countOfLeague(leagueId);
 	let head = false;
 	let rows = 0;
@@ -224,7 +269,9 @@ export async function writeLeagueCsv(
 		ahead.catch(() => undefined);
 		const { batch } = read;
 		await namer.learn(batch.flatMap((r) => r.seats));
-		const sheet = rowsOf(kind, read, dateOf, changed, namer.name);
+		places = cardPlaces(batch, leagueSessions);
+		numbers = new Map(batch.map((r, i) => [r.id, done + i + 1]));
+		const sheet = rowsOf(kind, read, placeOf, changed, namer);
 		if (!head) await write(csvHead(sheet.header));
 		head = true;
 		await write(csvRows(sheet.rows));
@@ -233,7 +280,7 @@ export async function writeLeagueCsv(
 		onProgress?.(done, total);
 	}
 	if (!head) {
-		const sheet = rowsOf(kind, { batch: [], logs: new Map() }, dateOf, changed, namer.name);
+		const sheet = rowsOf(kind, { batch: [], logs: new Map() }, placeOf, changed, namer);
 		await write(csvHead(sheet.header));
 	}
 	return rows;

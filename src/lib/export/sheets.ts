@@ -1,6 +1,8 @@
 /**
- * The four league exports as sheets (header and rows), from data already read. Pure: names
- * come in through `name`, so a test builds any sheet from plain values.
+ * The league exports as sheets (header and rows), from data already read. Pure: names and
+ * student ids come in through `name` and `idOf`, so a test builds any sheet from plain values.
+ * Every student's name has their school's student id beside it, so a gradebook matches rows
+ * by id.
  */
 import type { CardStatus } from '$lib/db/cards';
 import type { EventRecord } from '$lib/db/records';
@@ -13,9 +15,18 @@ import type { Cell, Sheet } from './csv';
 /** Turns a player id into the name on the roster. */
 export type Namer = (player: PlayerId) => string;
 
+/** Turns a player id into the school's student id for them; '' when there is none. */
+export type StudentIdOf = (player: PlayerId) => string;
+
+const noIds: StudentIdOf = () => '';
+
 /** One league game as the exports describe it. */
 export interface GameLine {
 	gameId: string;
+	/** The game's number in the league, in the order games were started (1 for the first). */
+	number: number;
+	/** Where it was played, as a teacher says it: "Tue 3 Nov, Session 2, Group 1". */
+	place: string;
 	/** The session's day, else the day the game was created (`YYYY-MM-DD`). */
 	date: string;
 	status: CardStatus;
@@ -48,11 +59,16 @@ function round(n: number, places: number): number {
 }
 
 /** The standings, one row per student, best first. */
-export function standingsSheet(rows: readonly StandingsRow[], name: Namer): Sheet {
+export function standingsSheet(
+	rows: readonly StandingsRow[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
 	return {
 		header: [
 			'Place',
 			'Tied',
+			'Student id',
 			'Student',
 			'Played',
 			'Won',
@@ -65,6 +81,7 @@ export function standingsSheet(rows: readonly StandingsRow[], name: Namer): Shee
 		rows: rows.map((r) => [
 			r.place,
 			r.tied ? 'yes' : 'no',
+			idOf(r.player),
 			name(r.player),
 			r.played,
 			r.won,
@@ -83,10 +100,60 @@ function resultOf(line: GameLine, side: SideLabel): string {
 	return line.winners.length > 1 ? 'shared win' : 'won';
 }
 
+/**
+ * The gradebook: one row per student of `order` (the roster's order), with their student id,
+ * games played, won, shared wins and points; a student who has not played has zeros.
+ */
+export function gradebookSheet(
+	order: readonly PlayerId[],
+	rows: readonly StandingsRow[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
+	const byPlayer = new Map(rows.map((r) => [r.player, r]));
+	return {
+		header: ['Student id', 'Student', 'Games played', 'Won', 'Shared wins', 'Points'],
+		rows: order.map((player) => {
+			const r = byPlayer.get(player);
+			return [
+				idOf(player),
+				name(player),
+				r?.played ?? 0,
+				r?.won ?? 0,
+				r?.shared ?? 0,
+				r?.points ?? 0
+			];
+		})
+	};
+}
+
+/** "Tue 3 Nov": a day as the Game column writes it, the same on every device. */
+export function shortDay(day: string): string {
+	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+	if (!m) return day;
+	const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+	return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The Game column: "Tue 3 Nov, Session 2, Group 1", or "Tue 3 Nov, outside sessions" for a
+ * game not started from a session.
+ */
+export function gameLabel(date: string, session: number | null, group: number | null): string {
+	if (session === null) return `${shortDay(date)}, outside sessions`;
+	return [shortDay(date), `Session ${session}`, group === null ? null : `Group ${group}`]
+		.filter((p) => p !== null)
+		.join(', ');
+}
+
 function lineCells(line: GameLine): Cell[] {
 	return [
 		line.date,
-		line.gameId,
+		line.place,
+		line.number,
 		STATUS_WORDS[line.status],
 		line.counts ? 'yes' : 'no',
 		line.voidReason ?? '',
@@ -94,10 +161,15 @@ function lineCells(line: GameLine): Cell[] {
 	];
 }
 
-const LINE_HEADER = ['Date', 'Game', 'Status', 'Counts', 'Void reason', 'Rule sheet'];
+/** "Game no." matches a game's rows between the games, hands and events files. */
+const LINE_HEADER = ['Date', 'Game', 'Game no.', 'Status', 'Counts', 'Void reason', 'Rule sheet'];
 
 /** Every game, one row per player per game, in seat order. */
-export function gamesSheet(lines: readonly GameLine[], name: Namer): Sheet {
+export function gamesSheet(
+	lines: readonly GameLine[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
 	const rows: Cell[][] = [];
 	for (const line of lines) {
 		for (const [seat, player] of line.seats.entries()) {
@@ -107,6 +179,7 @@ export function gamesSheet(lines: readonly GameLine[], name: Namer): Sheet {
 				...lineCells(line),
 				line.hands,
 				seat + 1,
+				idOf(player),
 				name(player),
 				partners.join(' & '),
 				side?.total ?? null,
@@ -115,7 +188,16 @@ export function gamesSheet(lines: readonly GameLine[], name: Namer): Sheet {
 		}
 	}
 	return {
-		header: [...LINE_HEADER, 'Hands', 'Seat', 'Student', 'Partner', 'Points', 'Result'],
+		header: [
+			...LINE_HEADER,
+			'Hands',
+			'Seat',
+			'Student id',
+			'Student',
+			'Partner',
+			'Points',
+			'Result'
+		],
 		rows
 	};
 }
@@ -127,7 +209,11 @@ export interface PlayedGame {
 }
 
 /** Every hand, one row per player per hand: its points by kind and the running total. */
-export function handsSheet(games: readonly PlayedGame[], name: Namer): Sheet {
+export function handsSheet(
+	games: readonly PlayedGame[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
 	const rows: Cell[][] = [];
 	for (const { line, state } of games) {
 		const running = new Map<SideLabel, number>();
@@ -143,6 +229,7 @@ export function handsSheet(games: readonly PlayedGame[], name: Namer): Sheet {
 				rows.push([
 					...lineCells(line),
 					hand.number,
+					idOf(player),
 					name(player),
 					play,
 					bonus,
@@ -160,6 +247,7 @@ export function handsSheet(games: readonly PlayedGame[], name: Namer): Sheet {
 		header: [
 			...LINE_HEADER,
 			'Hand',
+			'Student id',
 			'Student',
 			'Play points',
 			'Hand bonus',
@@ -182,15 +270,17 @@ export interface LoggedGame {
 	voided: Readonly<Record<string, string>>;
 }
 
-/** The event's own fields, in the columns of the audit trail, players by name. */
-function detail(record: EventRecord, name: Namer): Cell[] {
+/** The event's own fields, in the columns of the audit trail, players by id and name. */
+function detail(record: EventRecord, name: Namer, idOf: StudentIdOf): Cell[] {
 	const e = record.event;
 	const get = (key: string): unknown => (e as unknown as Record<string, unknown>)[key];
 	const text = (v: unknown) => (typeof v === 'string' ? v : '');
 	const num = (v: unknown) => (typeof v === 'number' ? v : null);
 	const who = (v: unknown) => (typeof v === 'string' && v !== '' ? name(v) : '');
+	const actor = [get('player'), get('by')].find((v) => typeof v === 'string' && v !== '');
 	return [
-		who(get('player')) || who(get('by')),
+		typeof actor === 'string' ? idOf(actor) : '',
+		typeof actor === 'string' ? name(actor) : '',
 		who(get('from')),
 		num(get('count')),
 		num(get('points')),
@@ -202,7 +292,11 @@ function detail(record: EventRecord, name: Namer): Cell[] {
 }
 
 /** The full audit trail: every stored event of every game, in order, undone ones included. */
-export function eventsSheet(games: readonly LoggedGame[], name: Namer): Sheet {
+export function eventsSheet(
+	games: readonly LoggedGame[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
 	const rows: Cell[][] = [];
 	for (const { line, events, voided } of games) {
 		const ruleset = getRuleset(line.rulesetId);
@@ -215,7 +309,7 @@ export function eventsSheet(games: readonly LoggedGame[], name: Namer): Sheet {
 				record.deviceId,
 				e.id,
 				e.type,
-				...detail(record, name),
+				...detail(record, name, idOf),
 				voided[e.id] ? 'yes' : 'no',
 				record.redoOf ?? '',
 				narrate(e, ruleset, name),
@@ -231,6 +325,7 @@ export function eventsSheet(games: readonly LoggedGame[], name: Namer): Sheet {
 			'Device',
 			'Event',
 			'Type',
+			'Student id',
 			'Player',
 			'From',
 			'Count',

@@ -6,6 +6,13 @@
  */
 import Papa from 'papaparse';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
+import type { NewStudent } from '$lib/db/roster';
+import {
+	MAX_STUDENT_ID,
+	cleanStudentId,
+	studentIdKey,
+	studentIdProblem
+} from '$lib/db/student-ids';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode, MessageParams } from '$lib/messages';
 
@@ -25,12 +32,24 @@ export interface ColumnPick {
 	columns: number[];
 	/** Skip the first row: it holds column titles. */
 	header: boolean;
+	/** The 0-based column of the school's student id or e-mail; null or left out for none. */
+	idColumn?: number | null;
 }
+
+/** Someone already on the roster, as the preview checks against them. */
+export type OnRoster = string | { name: string; studentId?: string | null };
 
 /** Why a row is not imported (sentences in `messages.ts`). */
 export type RowProblem = Extract<
 	MessageCode,
-	'import-no-name' | 'import-duplicate' | 'import-on-roster' | 'import-too-long'
+	| 'import-no-name'
+	| 'import-duplicate'
+	| 'import-on-roster'
+	| 'import-too-long'
+	| 'import-id-too-long'
+	| 'import-id-control'
+	| 'import-id-duplicate'
+	| 'import-id-on-roster'
 >;
 
 /** One row of the preview. */
@@ -39,6 +58,8 @@ export interface PreviewRow {
 	line: number;
 	/** The name as it will be stored (cleaned). */
 	name: string;
+	/** The student id as it will be stored (trimmed); null when none is picked or the cell is blank. */
+	studentId: string | null;
 	problem: RowProblem | null;
 	params: MessageParams;
 }
@@ -46,7 +67,13 @@ export interface PreviewRow {
 /** Why a whole file cannot be read (sentences in `messages.ts`). */
 export type ImportErrorCode = Extract<
 	MessageCode,
-	'import-empty-file' | 'import-unreadable' | 'import-too-big'
+	| 'import-empty-file'
+	| 'import-unreadable'
+	| 'import-too-big'
+	| 'import-one-file'
+	| 'import-no-class'
+	| 'oneroster-missing-file'
+	| 'oneroster-missing-column'
 >;
 
 /** A class list that cannot be read at all. Nothing was imported. */
@@ -56,6 +83,15 @@ export class ImportError extends CodedError<ImportErrorCode> {
 
 /** Largest class list read: far beyond a class, small enough never to hang the page. */
 export const MAX_IMPORT_BYTES = 1_000_000;
+
+/** Column titles of a student id or e-mail, the likelier first. */
+const ID_TITLES = [
+	/^(student|pupil|learner)[ _-]?(id|number|no\.?|#)$/i,
+	/^(sis|school|local|state)[ _-]?(id|number)$/i,
+	/^(id|identifier|sourced ?id|number|no\.?|#)$/i,
+	/^(student )?e-?mail( address)?$/i,
+	/^user ?name$/i
+];
 
 const HEADER_WORDS =
 	/^(name|names|student|students|full name|first name|first|last name|last|surname|given name|family name|nombre|apellido|pupil|learner)s?$/i;
@@ -83,7 +119,9 @@ export function parseCsv(text: string): ParsedTable {
 	if (rows.length === 0) throw new ImportError('import-empty-file');
 	const width = Math.max(...rows.map((r) => r.length));
 	const first = rows[0] ?? [];
-	const headerGuess = rows.length > 1 && first.some((c) => HEADER_WORDS.test(c.trim()));
+	const headerGuess =
+		rows.length > 1 &&
+		first.some((c) => HEADER_WORDS.test(c.trim()) || ID_TITLES.some((t) => t.test(c.trim())));
 	return { rows, width, headerGuess };
 }
 
@@ -99,7 +137,7 @@ export function parseLines(text: string): ParsedTable {
 
 /**
  * The columns a name is most likely in: the header's "Name" column, or its first-name and
- * last-name columns, else the first column.
+ * last-name columns, else the first column that is not a student id's.
  */
 export function guessColumns(table: ParsedTable): number[] {
 	const first = table.rows[0] ?? [];
@@ -112,28 +150,66 @@ export function guessColumns(table: ParsedTable): number[] {
 		);
 		if (given >= 0 && family >= 0) return [given, family];
 		if (given >= 0) return [given];
+		// Not the id column: "Student ID, Pupil name" has the names second.
+		const notId = first.findIndex((c) => !ID_TITLES.some((t) => t.test(c.trim())));
+		if (notId > 0) return [notId];
 	}
 	return [0];
 }
 
 /**
+ * The column a student id or e-mail is most likely in, by the header's titles ("Student ID",
+ * "SIS id", "ID", "Email", …), leaving out the name columns `nameColumns`; null when no title
+ * says so (the instructor can still pick one).
+ */
+export function guessIdColumn(
+	table: ParsedTable,
+	nameColumns: readonly number[] = []
+): number | null {
+	if (!table.headerGuess) return null;
+	const titles = (table.rows[0] ?? []).map((c) => c.trim());
+	for (const title of ID_TITLES) {
+		const i = titles.findIndex((c, i) => title.test(c) && !nameColumns.includes(i));
+		if (i >= 0) return i;
+	}
+	return null;
+}
+
+/** The student id problem of a row, as the preview words it. */
+const ID_ROW_PROBLEM = {
+	'student-id-too-long': 'import-id-too-long',
+	'student-id-control': 'import-id-control'
+} as const;
+
+/**
  * The preview of importing `table` with `pick` onto a roster that already has `existing`
- * names: each row's cleaned name and, for a row that will not be imported, why (no name, too
- * long, already on the roster, or the same as an earlier row). Rows are numbered as in the file.
+ * students: each row's cleaned name and student id and, for a row that will not be imported,
+ * why (no name, too long, already on the roster, the same as an earlier row; a student id
+ * too long, with hidden characters, someone else's on the roster or an earlier row's). Rows are
+ * numbered as in the file.
  */
 export function preview(
 	table: ParsedTable,
 	pick: ColumnPick,
-	existing: readonly string[]
+	existing: readonly OnRoster[]
 ): PreviewRow[] {
-	const onRoster = new Set(existing.map(nameKey));
+	const onRoster = new Set(existing.map((e) => nameKey(typeof e === 'string' ? e : e.name)));
+	const idOwners = new Map<string, string>();
+	for (const e of existing) {
+		if (typeof e !== 'string' && e.studentId) idOwners.set(studentIdKey(e.studentId), e.name);
+	}
+	const idColumn = pick.idColumn ?? null;
 	const firstLine = new Map<string, number>();
+	const firstIdLine = new Map<string, number>();
 	const out: PreviewRow[] = [];
 	table.rows.forEach((cells, i) => {
 		if (pick.header && i === 0) return;
 		const line = i + 1;
 		const name = cleanName(pick.columns.map((c) => cells[c] ?? '').join(' '));
+		const studentId = idColumn === null ? null : cleanStudentId(cells[idColumn] ?? '');
 		const key = nameKey(name);
+		const idKey = studentId === null ? null : studentIdKey(studentId);
+		const idProblem = studentId === null ? null : studentIdProblem(studentId);
 		let problem: RowProblem | null = null;
 		let params: MessageParams = {};
 		if (name === '') problem = 'import-no-name';
@@ -142,10 +218,25 @@ export function preview(
 		else if (onRoster.has(key)) problem = 'import-on-roster';
 		else if (firstLine.has(key))
 			[problem, params] = ['import-duplicate', { row: firstLine.get(key) }];
-		if (problem === null) firstLine.set(key, line);
-		out.push({ line, name, problem, params });
+		else if (idProblem) [problem, params] = [ID_ROW_PROBLEM[idProblem], { max: MAX_STUDENT_ID }];
+		else if (idKey !== null && idOwners.has(idKey))
+			[problem, params] = ['import-id-on-roster', { name: idOwners.get(idKey) }];
+		else if (idKey !== null && firstIdLine.has(idKey))
+			[problem, params] = ['import-id-duplicate', { row: firstIdLine.get(idKey) }];
+		if (problem === null) {
+			firstLine.set(key, line);
+			if (idKey !== null) firstIdLine.set(idKey, line);
+		}
+		out.push({ line, name, studentId, problem, params });
 	});
 	return out;
+}
+
+/** The students `rows` will add, with their student ids: the rows without a problem. */
+export function studentsToAdd(rows: readonly PreviewRow[]): NewStudent[] {
+	return rows
+		.filter((r) => r.problem === null)
+		.map((r) => ({ name: r.name, studentId: r.studentId }));
 }
 
 /** The names `rows` will add: the rows without a problem. */

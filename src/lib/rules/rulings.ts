@@ -10,6 +10,7 @@ export interface Ruling {
 	id:
 		| 'undo-later-first'
 		| 'over-only-reopens'
+		| 'correction-reopens-signing'
 		| 'refused-stays-refused'
 		| 'time-up-once'
 		| 'named-settings-only';
@@ -28,7 +29,12 @@ export const RULINGS: readonly Ruling[] = [
 	},
 	{
 		id: 'over-only-reopens',
-		text: 'Once the game is over, the only change it takes is undoing the entry that ended it, which reopens the game.',
+		text: 'Once the game is over, the players can change it only by undoing the entry that ended it, which reopens the game.',
+		applies: always
+	},
+	{
+		id: 'correction-reopens-signing',
+		text: 'The instructor can correct a finished card’s points, giving the reason: the card and its history show the correction, the winner follows the corrected totals, and a signed card goes back to its players to sign again before it counts.',
 		applies: always
 	},
 	{

@@ -203,3 +203,61 @@ describe('a bad file', () => {
 		expect(error).toMatchObject({ code: 'backup-damaged' });
 	});
 });
+
+describe('student ids in a backup', () => {
+	/** A backup of a class whose Ana has the student id S-1, changed by `change`. */
+	async function backupWith(change: (json: Backup) => void = () => {}): Promise<Backup> {
+		const { students } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId(students.get('Ana')!.id, 'S-1');
+		const json = JSON.parse(await roundTrip()) as Backup;
+		change(json);
+		return readBackup(JSON.stringify(json));
+	}
+
+	const ids = async () => (await db.players.toArray()).map((p) => [p.name, p.studentId]).sort();
+
+	it('come back with their students', async () => {
+		const backup = await backupWith();
+		await resetDb();
+		await restoreBackup(backup, 'replace');
+		expect(await ids()).toEqual([
+			['Ana', 'S-1'],
+			['Ben', null]
+		]);
+	});
+
+	it('are not needed: a backup from before them restores', async () => {
+		const backup = await backupWith((j) =>
+			j.data.players.forEach((p) => Reflect.deleteProperty(p, 'studentId'))
+		);
+		await resetDb();
+		await restoreBackup(backup, 'replace');
+		expect(await ids()).toEqual([
+			['Ana', undefined],
+			['Ben', undefined]
+		]);
+	});
+
+	it.each<[string, (json: Backup) => void, string]>([
+		[
+			'an id with a line break',
+			(j) => (j.data.players[0]!.studentId = 'S-\n1'),
+			'student-id-control'
+		],
+		[
+			'an id too long',
+			(j) => (j.data.players[0]!.studentId = 'x'.repeat(65)),
+			'student-id-too-long'
+		],
+		[
+			'two students with one id',
+			(j) => j.data.players.forEach((p) => (p.studentId = ' s-1 ')),
+			'student-id-taken'
+		]
+	])('with %s is refused, and nothing changes', async (_, change, code) => {
+		const backup = await backupWith(change);
+		const before = await transfer.dump();
+		await expectCode(restoreBackup(backup, 'replace'), code);
+		expect(await transfer.dump()).toEqual(before);
+	});
+});

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
+import { messageFor } from '$lib/messages';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith } from './league-helpers';
 
@@ -72,5 +73,104 @@ describe('setRetired', () => {
 		expect(await roster.everyone(leagueId)).toHaveLength(2);
 		await roster.setRetired(ben.id, false);
 		expect(await roster.list(leagueId)).toHaveLength(2);
+	});
+});
+
+describe('student ids', () => {
+	it('keeps a student id trimmed, and a blank one as none', async () => {
+		const { leagueId } = await leagueWith([]);
+		await roster.add(leagueId, [
+			{ name: 'Ana', studentId: '  S-1001 ' },
+			{ name: 'Ben', studentId: '   ' },
+			'Cara'
+		]);
+		expect((await roster.list(leagueId)).map((p) => [p.name, p.studentId])).toEqual([
+			['Ana', 'S-1001'],
+			['Ben', null],
+			['Cara', null]
+		]);
+	});
+
+	it.each([
+		['x'.repeat(65), 'student-id-too-long', 'A student id can have at most 64 characters.'],
+		[
+			'S-1\t001',
+			'student-id-control',
+			'A student id cannot hold tabs, line breaks or hidden characters.'
+		],
+		[
+			'S-1\u200b001',
+			'student-id-control',
+			'A student id cannot hold tabs, line breaks or hidden characters.'
+		]
+	])('refuses the id %j with %s and adds nobody', async (studentId, code, words) => {
+		const { leagueId } = await leagueWith(['Ben']);
+		const err: unknown = await roster.add(leagueId, [{ name: 'Ana', studentId }]).catch((e) => e);
+		expect(err).toMatchObject({ code });
+		expect(messageFor(err)).toBe(words);
+		expect(await db.players.count()).toBe(1);
+	});
+
+	it('takes an id of exactly 64 characters', async () => {
+		const { leagueId } = await leagueWith([]);
+		const [ana] = await roster.add(leagueId, [{ name: 'Ana', studentId: 'x'.repeat(64) }]);
+		expect(ana!.studentId).toHaveLength(64);
+	});
+
+	it('refuses an id that another student of the league has, whatever its case', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId(students.get('Ana')!.id, 'ana@school.org');
+		const err: unknown = await roster
+			.setStudentId(students.get('Ben')!.id, 'ANA@school.org')
+			.catch((e) => e);
+		expect(err).toMatchObject({ code: 'student-id-taken' });
+		expect(messageFor(err)).toBe(
+			'Ana already has the student id “ana@school.org”: each student needs their own.'
+		);
+		await expectCode(
+			roster.add(leagueId, [{ name: 'Cara', studentId: 'ana@school.org' }]),
+			'student-id-taken'
+		);
+		await expectCode(
+			roster.add(leagueId, [
+				{ name: 'Cara', studentId: 'S-1' },
+				{ name: 'Dan', studentId: 's-1' }
+			]),
+			'student-id-taken'
+		);
+		expect(await db.players.count()).toBe(2);
+	});
+
+	it('lets another league use the same id, and takes an id away when it is blanked', async () => {
+		const p3 = await leagueWith(['Ana']);
+		const p5 = await leagueWith(['Ana'], 'Period 5');
+		const a3 = p3.students.get('Ana')!;
+		await roster.setStudentId(a3.id, 'S-1');
+		await roster.setStudentId(p5.students.get('Ana')!.id, 'S-1');
+		expect((await roster.setStudentId(a3.id, ' ')).studentId).toBeNull();
+	});
+});
+
+describe('edit', () => {
+	it('changes the name and the student id together', async () => {
+		const { students } = await leagueWith(['Ana']);
+		const ana = await roster.edit(students.get('Ana')!.id, {
+			name: ' Ana  Lee ',
+			studentId: ' S-7 '
+		});
+		expect([ana.name, ana.nameKey, ana.studentId]).toEqual(['Ana Lee', 'ana lee', 'S-7']);
+	});
+
+	it.each([
+		[{ name: 'Ben', studentId: 'S-9' }, 'on-roster'],
+		[{ name: 'Ana Lee', studentId: 's-2' }, 'student-id-taken'],
+		[{ name: '', studentId: 'S-9' }, 'name-required'],
+		[{ name: 'Ana Lee', studentId: 'S\n9' }, 'student-id-control']
+	])('changes neither when %j is refused (%s)', async (change, code) => {
+		const { students } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId(students.get('Ben')!.id, 'S-2');
+		const id = students.get('Ana')!.id;
+		await expectCode(roster.edit(id, change), code);
+		expect(await db.players.get(id)).toMatchObject({ name: 'Ana', studentId: null });
 	});
 });

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import * as games from '$lib/db/games';
+import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
@@ -21,6 +22,8 @@ function records(text: string): Record<string, string>[] {
 async function smallLeague() {
 	const { leagueId, students } = await leagueWith(['Ana', 'Ben, "B"', 'Cara', '=Dan']);
 	const s = (n: string) => students.get(n)!;
+	await roster.setStudentId(s('Ana').id, 'S-1001');
+	await roster.setStudentId(s('Cara').id, 'cara@school.org');
 	const session = await sessions.create(leagueId, '2026-01-12');
 	const g1 = await playGame(leagueId, [s('Ana'), s('Ben, "B"'), s('Cara')], [30, 10, 5], {
 		sessionId: session.id
@@ -36,6 +39,9 @@ async function smallLeague() {
 	return { leagueId, g1, g2, voided, open: open.id };
 }
 
+/** The rows of the game numbered `n` (in the order the league's games were started). */
+const gameNo = (n: number) => (r: Record<string, string>) => r['Game no.'] === String(n);
+
 describe('leagueCsv', () => {
 	it('exports the standings with the champion, a name with a comma and a guarded name', async () => {
 		const { leagueId } = await smallLeague();
@@ -43,35 +49,73 @@ describe('leagueCsv', () => {
 		expect(file.name).toBe('muggins-period-3-standings-2026-03-27.csv');
 		const rows = records(file.text);
 		expect(
-			rows.map((r) => [r.Place, r.Student, r.Played, r.Won, r['Shared wins'], r.Points, r.Honour])
+			rows.map((r) => [
+				r.Place,
+				r['Student id'],
+				r.Student,
+				r.Played,
+				r.Won,
+				r['Shared wins'],
+				r.Points,
+				r.Honour
+			])
 		).toEqual([
-			['1', 'Ana', '1', '1', '0', '30', 'champion'],
-			['2', 'Cara', '2', '1', '1', '25', 'runner-up'],
-			['3', "'=Dan", '1', '1', '1', '20', ''],
-			['4', 'Ben, "B"', '1', '0', '0', '10', '']
+			['1', 'S-1001', 'Ana', '1', '1', '0', '30', 'champion'],
+			['2', 'cara@school.org', 'Cara', '2', '1', '1', '25', 'runner-up'],
+			['3', '', "'=Dan", '1', '1', '1', '20', ''],
+			['4', '', 'Ben, "B"', '1', '0', '0', '10', '']
 		]);
 		expect(file.rows).toBe(4);
 	});
 
+	it('exports the gradebook: one row per student in roster order, zeros for no games', async () => {
+		const { leagueId } = await smallLeague();
+		await roster.add(leagueId, [{ name: 'Abe', studentId: 'S-0999' }]);
+		const file = await leagueCsv(leagueId, 'gradebook', '2026-03-27');
+		expect(file.name).toBe('muggins-period-3-gradebook-2026-03-27.csv');
+		expect(file.text.split('\r\n')[0]).toBe(
+			'\uFEFFStudent id,Student,Games played,Won,Shared wins,Points'
+		);
+		// The roster page's order: by name, "=Dan" first.
+		expect(records(file.text).map((r) => Object.values(r))).toEqual([
+			['', "'=Dan", '1', '1', '1', '20'],
+			['S-0999', 'Abe', '0', '0', '0', '0'],
+			['S-1001', 'Ana', '1', '1', '0', '30'],
+			['', 'Ben, "B"', '1', '0', '0', '10'],
+			['cara@school.org', 'Cara', '2', '1', '1', '25']
+		]);
+		expect(file.rows).toBe(5);
+	});
+
 	it('exports one row per player per game, every game with its status', async () => {
-		const { leagueId, g1, voided, open } = await smallLeague();
+		const { leagueId } = await smallLeague();
 		const rows = records((await leagueCsv(leagueId, 'games')).text);
 		expect(rows).toHaveLength(3 + 2 + 2 + 2);
 		expect(
 			rows
-				.filter((r) => r.Game === g1)
-				.map((r) => [r.Date, r.Seat, r.Student, r.Points, r.Result, r.Counts])
+				.filter(gameNo(1))
+				.map((r) => [
+					r.Date,
+					r.Game,
+					r.Seat,
+					r['Student id'],
+					r.Student,
+					r.Points,
+					r.Result,
+					r.Counts
+				])
 		).toEqual([
-			['2026-01-12', '1', 'Ana', '30', 'won', 'yes'],
-			['2026-01-12', '2', 'Ben, "B"', '10', 'lost', 'yes'],
-			['2026-01-12', '3', 'Cara', '5', 'lost', 'yes']
+			['2026-01-12', 'Mon 12 Jan, Session 1', '1', 'S-1001', 'Ana', '30', 'won', 'yes'],
+			['2026-01-12', 'Mon 12 Jan, Session 1', '2', '', 'Ben, "B"', '10', 'lost', 'yes'],
+			['2026-01-12', 'Mon 12 Jan, Session 1', '3', 'cara@school.org', 'Cara', '5', 'lost', 'yes']
 		]);
-		expect(rows.find((r) => r.Game === voided)).toMatchObject({
+		expect(rows.find(gameNo(2))?.Game).toMatch(/^\w{3} \d{1,2} \w{3}, outside sessions$/);
+		expect(rows.find(gameNo(3))).toMatchObject({
 			Status: 'voided',
 			Counts: 'no',
 			'Void reason': 'Wrong table'
 		});
-		expect(rows.find((r) => r.Game === open)).toMatchObject({
+		expect(rows.find(gameNo(4))).toMatchObject({
 			Status: 'in progress',
 			Points: '10',
 			Result: ''
@@ -79,21 +123,25 @@ describe('leagueCsv', () => {
 	});
 
 	it('exports one row per player per hand with running totals', async () => {
-		const { leagueId, g2 } = await smallLeague();
-		const rows = records((await leagueCsv(leagueId, 'hands')).text).filter((r) => r.Game === g2);
-		expect(rows.map((r) => [r.Hand, r.Student, r['Play points'], r['Running total']])).toEqual([
-			['1', 'Cara', '20', '20'],
-			['1', "'=Dan", '20', '20']
+		const { leagueId } = await smallLeague();
+		const rows = records((await leagueCsv(leagueId, 'hands')).text).filter(gameNo(2));
+		expect(
+			rows.map((r) => [r.Hand, r['Student id'], r.Student, r['Play points'], r['Running total']])
+		).toEqual([
+			['1', 'cara@school.org', 'Cara', '20', '20'],
+			['1', '', "'=Dan", '20', '20']
 		]);
 	});
 
 	it('exports every stored event as the audit trail', async () => {
 		const { leagueId, open } = await smallLeague();
 		await games.undo(open);
-		const rows = records((await leagueCsv(leagueId, 'events')).text).filter((r) => r.Game === open);
-		expect(rows.map((r) => [r.Seq, r.Type, r.Player, r.Count, r.Undone, r.Description])).toEqual([
-			['1', 'score', 'Ana', '10', 'yes', 'Ana 10'],
-			['2', 'void', '', '', 'no', 'Undo']
+		const rows = records((await leagueCsv(leagueId, 'events')).text).filter(gameNo(4));
+		expect(
+			rows.map((r) => [r.Seq, r.Type, r['Student id'], r.Player, r.Count, r.Undone, r.Description])
+		).toEqual([
+			['1', 'score', 'S-1001', 'Ana', '10', 'yes', 'Ana 10'],
+			['2', 'void', '', '', '', 'no', 'Undo']
 		]);
 		expect(rows[1]!.Undoes).toBe(rows[0]!.Event);
 	});
@@ -132,7 +180,7 @@ describe('writeLeagueCsv (streamed a batch of games at a time)', () => {
 			});
 			expect(parts.join('')).toBe(whole.text);
 			expect(rows).toBe(whole.rows);
-			if (kind !== 'standings') {
+			if (kind !== 'standings' && kind !== 'gradebook') {
 				// Four games, two at a time: the header, then one part per batch.
 				expect(parts).toHaveLength(3);
 				expect(progress).toEqual([
@@ -147,6 +195,6 @@ describe('writeLeagueCsv (streamed a batch of games at a time)', () => {
 		const { leagueId } = await leagueWith(['Ana']);
 		const parts: string[] = [];
 		expect(await writeLeagueCsv(leagueId, 'events', (part) => void parts.push(part))).toBe(0);
-		expect(parts.join('')).toMatch(/^\uFEFFDate,Game,/);
+		expect(parts.join('')).toMatch(/^\uFEFFDate,Game,Game no\.,/);
 	});
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from '$lib/export/csv';
 import {
 	guessColumns,
+	guessIdColumn,
+	studentsToAdd,
 	namesToAdd,
 	parseCsv,
 	parseLines,
@@ -56,9 +58,93 @@ describe('guessColumns', () => {
 		['Id,Student,Grade\n1,Ana,9', [1]],
 		['First name,Last name,Id\nAna,López,1', [0, 1]],
 		['Id,Surname,First\n1,López,Ana', [2, 1]],
-		['Ana,9\nBen,8', [0]]
+		['Ana,9\nBen,8', [0]],
+		['Student ID,Pupil name\nS-1,Ana', [1]]
 	])('picks the name columns of %j', (text, columns) => {
 		expect(guessColumns(parseCsv(text))).toEqual(columns);
+	});
+});
+
+describe('guessIdColumn', () => {
+	it.each([
+		['Id,Student,Grade\n1,Ana,9', 0],
+		['Name,Student ID\nAna,S-1', 1],
+		['Name,student_number\nAna,7', 1],
+		['Name,Email,SIS ID\nAna,a@s.org,77', 2],
+		['Name,E-mail\nAna,a@s.org', 1],
+		['Full name,Email address,Grade\nAna,a@s.org,7', 1],
+		['Name,Identifier\nAna,S-1', 1],
+		['Name,Username\nAna,alopez', 1],
+		['Name,Grade\nAna,7', null],
+		['Ana,S-1\nBen,S-2', null]
+	])('finds the student id column of %j', (text, column) => {
+		expect(guessIdColumn(parseCsv(text))).toBe(column);
+	});
+
+	it('reads a file whose only known title is the id column as having a header', () => {
+		const table = parseCsv('Student ID,Pupil name\nS-1,Ana\n');
+		expect(table.headerGuess).toBe(true);
+		expect(guessIdColumn(table)).toBe(0);
+	});
+
+	it('never offers a name column as the id column', () => {
+		expect(guessIdColumn(parseCsv('Id,Name\nAna,1'), [0])).toBeNull();
+	});
+});
+
+describe('preview with a student id column', () => {
+	const long = 'x'.repeat(65);
+	it.each<[string, string, string[]]>([
+		['ids kept, trimmed', 'Name,Id\nAna, S-1 \nBen,\n', ['2 Ana [S-1]', '3 Ben [-]']],
+		[
+			'an id too long',
+			`Name,Id\nAna,${long}\n`,
+			['2 Ana [' + long + ']: Student id longer than 64 characters.']
+		],
+		[
+			'an id with hidden characters',
+			'Name,Id\nAna,"S\u200b1"\n',
+			['2 Ana [S\u200b1]: Student id holds tabs, line breaks or hidden characters.']
+		],
+		[
+			'an id twice, whatever its case',
+			'Name,Id\nAna,a@s.org\nBen,A@S.ORG\n',
+			['2 Ana [a@s.org]', '3 Ben [A@S.ORG]: Same student id as row 2.']
+		],
+		[
+			'an id someone on the roster has',
+			'Name,Id\nAna,S-9\n',
+			['2 Ana [S-9]: Zed on the roster has this student id.']
+		],
+		[
+			'a refused name, whose id is free for a later row',
+			'Name,Id\n,S-1\nBen,S-1\n',
+			['2  [S-1]: No name in this row.', '3 Ben [S-1]']
+		]
+	])('%s', (_, text, expected) => {
+		const rows = preview(parseCsv(text), { columns: [0], header: true, idColumn: 1 }, [
+			'Yan',
+			{ name: 'Zed', studentId: 's-9' }
+		]);
+		expect(
+			rows.map(
+				(r) =>
+					`${r.line} ${r.name} [${r.studentId ?? '-'}]` +
+					(r.problem ? `: ${message(r.problem, r.params)}` : '')
+			)
+		).toEqual(expected);
+	});
+
+	it('adds the students with their ids, and none without an id column', () => {
+		const table = parseCsv('Name,Id\nAna,S-1\nBen,S-2\n');
+		expect(studentsToAdd(preview(table, { columns: [0], header: true, idColumn: 1 }, []))).toEqual([
+			{ name: 'Ana', studentId: 'S-1' },
+			{ name: 'Ben', studentId: 'S-2' }
+		]);
+		expect(studentsToAdd(preview(table, { columns: [0], header: true }, []))).toEqual([
+			{ name: 'Ana', studentId: null },
+			{ name: 'Ben', studentId: null }
+		]);
 	});
 });
 

@@ -39,6 +39,29 @@ const CASES: Record<Ruling['id'], () => void> = {
 		);
 		expect(applyEvent(s, { id: 'v', type: 'void', target: 'end' }).over).toBe(false);
 	},
+	'correction-reopens-signing': () => {
+		// The engine's part: a correction needs a finished game and a reason, stays in the
+		// card, and the winner follows the corrected totals (reopening for signing is the
+		// store's part, tested in tests/unit/db/corrections.test.ts).
+		const playing = replay(classroom, [{ id: 's1', type: 'score', player: 'A', count: 10 }]);
+		const fix = {
+			id: 'c',
+			type: 'correct',
+			player: 'B',
+			points: 15,
+			note: 'missed count'
+		} as const;
+		expect(() => applyEvent(playing, fix)).toThrow(
+			expect.objectContaining({ code: 'correct-while-playing' })
+		);
+		const over = applyEvent(playing, { id: 'end', type: 'end' });
+		expect(over.winners).toEqual(['A']);
+		expect(() => applyEvent(over, { ...fix, note: ' ' })).toThrow(
+			expect.objectContaining({ code: 'note-required' })
+		);
+		const corrected = applyEvent(over, fix);
+		expect([corrected.over, corrected.totals.B, corrected.winners]).toEqual([true, 15, ['B']]);
+	},
 	'refused-stays-refused': () => {
 		let s = newGame(classroom);
 		expect(

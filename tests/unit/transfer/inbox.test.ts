@@ -5,6 +5,7 @@ import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
+import * as roster from '$lib/db/roster';
 import type { ReceivedCard } from '$lib/db/records';
 import * as signatures from '$lib/db/signatures';
 import { at, resetDb } from '../db/helpers';
@@ -161,6 +162,24 @@ describe('invites', () => {
 		expect(
 			(await db.players.where('leagueId').equals(leagueId).toArray()).map((p) => p.name).sort()
 		).toEqual(['Ana', 'Benji', 'Maria']);
+	});
+
+	it('carry no student ids to the phones, and a newer line keeps the id this device holds', async () => {
+		const [ben] = await db.players.where('nameKey').equals('ben').toArray();
+		await roster.setStudentId(ben!.id, 'ben@school.org', { now: at(80) });
+		const invite = await invites.inviteOf(leagueId);
+		expect(JSON.stringify(invite)).not.toContain('school.org');
+		const renamed = {
+			...invite,
+			roster: invite.roster.map((l) =>
+				l.id === ben!.id ? { ...l, name: 'Benji', updatedAt: at(90) } : l
+			)
+		};
+		await invites.join(renamed);
+		expect(await db.players.get(ben!.id)).toMatchObject({
+			name: 'Benji',
+			studentId: 'ben@school.org'
+		});
 	});
 });
 
