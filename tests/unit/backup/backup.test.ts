@@ -205,13 +205,13 @@ describe('a bad file', () => {
 });
 
 describe('student ids in a backup', () => {
-	/** A backup of a class whose Ana has the student id S-1, changed by `change`. */
-	async function backupWith(change: (json: Backup) => void = () => {}): Promise<Backup> {
+	/** A backup (format 2) of a class whose Ana has the student id S-1, changed by `change`. */
+	async function backupWith(change: (d: Data) => void = () => {}) {
 		const { students } = await leagueWith(['Ana', 'Ben']);
 		await roster.setStudentId(students.get('Ana')!.id, 'S-1');
-		const json = JSON.parse(await roundTrip()) as Backup;
-		change(json);
-		return readBackup(JSON.stringify(json));
+		const data = await transfer.dump();
+		change(data);
+		return readBackup(formatTwo(data));
 	}
 
 	const ids = async () => (await db.players.toArray()).map((p) => [p.name, p.studentId]).sort();
@@ -228,7 +228,7 @@ describe('student ids in a backup', () => {
 
 	it('are not needed: a backup from before them restores', async () => {
 		const backup = await backupWith((j) =>
-			j.data.players.forEach((p) => Reflect.deleteProperty(p, 'studentId'))
+			j.players.forEach((p) => Reflect.deleteProperty(p, 'studentId'))
 		);
 		await resetDb();
 		await restoreBackup(backup, 'replace');
@@ -238,20 +238,12 @@ describe('student ids in a backup', () => {
 		]);
 	});
 
-	it.each<[string, (json: Backup) => void, string]>([
-		[
-			'an id with a line break',
-			(j) => (j.data.players[0]!.studentId = 'S-\n1'),
-			'student-id-control'
-		],
-		[
-			'an id too long',
-			(j) => (j.data.players[0]!.studentId = 'x'.repeat(65)),
-			'student-id-too-long'
-		],
+	it.each<[string, (d: Data) => void, string]>([
+		['an id with a line break', (j) => (j.players[0]!.studentId = 'S-\n1'), 'student-id-control'],
+		['an id too long', (j) => (j.players[0]!.studentId = 'x'.repeat(65)), 'student-id-too-long'],
 		[
 			'two students with one id',
-			(j) => j.data.players.forEach((p) => (p.studentId = ' s-1 ')),
+			(j) => j.players.forEach((p) => (p.studentId = ' s-1 ')),
 			'student-id-taken'
 		]
 	])('with %s is refused, and nothing changes', async (_, change, code) => {
