@@ -4,8 +4,9 @@
  */
 import { expect } from 'vitest';
 import { db } from '$lib/db/db';
-import type { VerdictRecord } from '$lib/db/records';
+import type { PlayerRecord, VerdictRecord } from '$lib/db/records';
 import { verdictOf } from '$lib/db/verdicts';
+import { leagueWith, playGame } from './league-helpers';
 
 function byGame(a: VerdictRecord, b: VerdictRecord): number {
 	return a.gameId.localeCompare(b.gameId);
@@ -33,4 +34,17 @@ export async function judgedAfresh(): Promise<VerdictRecord[]> {
 /** Expects the stored verdicts to be exactly those judged afresh from the stored records. */
 export async function expectVerdictsKept(): Promise<void> {
 	expect((await db.verdicts.toArray()).sort(byGame)).toEqual(await judgedAfresh());
+}
+
+/** A class of four with one honest signed card, one signed card to tamper with, one unsigned. */
+export async function classWithCards() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
+	const s = (name: string) => students.get(name) as PlayerRecord;
+	const honest = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
+	const tampered = await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], { minute: 2 });
+	const unsigned = await playGame(leagueId, [s('Ana'), s('Dan')], [5, 10], {
+		minute: 3,
+		sign: false
+	});
+	return { leagueId, s, honest, tampered, unsigned };
 }

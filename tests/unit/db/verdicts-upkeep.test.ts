@@ -5,7 +5,7 @@ import Dexie, {
 	type DBCoreTable,
 	type Middleware
 } from 'dexie';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { readPage } from '$lib/db/contributions';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
@@ -13,27 +13,14 @@ import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { EventRecord, PlayerRecord } from '$lib/db/records';
+import type { EventRecord } from '$lib/db/records';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
 import { at, resetDb, SHIPPED_VERSION_6 } from './helpers';
-import { leagueWith, playGame, signForTest } from './league-helpers';
-import { expectVerdictsKept, judgedAfresh } from './verdict-helpers';
+import { leagueWith, signForTest } from './league-helpers';
+import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
 
 beforeEach(resetDb);
-
-/** A class of four with one honest signed card, one signed card to tamper with, one unsigned. */
-async function classWithCards() {
-	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
-	const s = (name: string) => students.get(name) as PlayerRecord;
-	const honest = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
-	const tampered = await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], { minute: 2 });
-	const unsigned = await playGame(leagueId, [s('Ana'), s('Dan')], [5, 10], {
-		minute: 3,
-		sign: false
-	});
-	return { leagueId, s, honest, tampered, unsigned };
-}
 
 /** A stored score event of game `gameId`, to edit by hand. */
 async function scoreOf(gameId: string): Promise<EventRecord> {
@@ -275,40 +262,6 @@ async function storeAsVersion6(stored: Awaited<ReturnType<typeof transfer.dump>>
 	for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
 	old.close();
 }
-
-describe('the judge loads apart from the first screen', () => {
-	it('a first write that locks cards, before the judge has loaded, keeps their verdicts in its transaction', async () => {
-		await classWithCards();
-		const [rows, events, signed] = await Promise.all([
-			db.games.toArray(),
-			db.events.toArray(),
-			db.signatures.toArray()
-		]);
-		// A fresh copy of the store's modules: its upkeep has not loaded the judge yet, and the
-		// judge takes a while to come (a slow phone, a busy network).
-		vi.resetModules();
-		vi.doMock('$lib/db/verdicts', async () => {
-			await new Promise((resolve) => setTimeout(resolve, 100));
-			return vi.importActual('$lib/db/verdicts');
-		});
-		const fresh = await import('$lib/db/db');
-		const other = new fresh.MugginsDB('verdicts-first-write');
-		try {
-			await other.transaction('rw', other.games, other.events, other.signatures, async () => {
-				await other.events.bulkAdd(events);
-				await other.signatures.bulkAdd(signed);
-				await other.games.bulkAdd(rows);
-			});
-			expect(
-				(await other.verdicts.toArray()).sort((a, b) => a.gameId.localeCompare(b.gameId))
-			).toEqual(await judgedAfresh());
-			expect(await other.verdicts.count()).toBe(2);
-		} finally {
-			vi.doUnmock('$lib/db/verdicts');
-			await other.delete();
-		}
-	});
-});
 
 describe('version 8 (signature verdicts)', () => {
 	it('judges every signed card of an older database once, as it is', async () => {
