@@ -68,9 +68,7 @@ export class GameScreen extends GameActions<Action> {
 		describe: (a: games.Appended) => string
 	): Promise<boolean> {
 		const base = this.game;
-		performance.mark('w0');
 		const result = await this.run(action, work);
-		performance.mark('w1');
 		if (!result) return false;
 		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 		this.#notice = {
