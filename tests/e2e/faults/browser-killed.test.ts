@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { expect, expectAccessible, test } from '../a11y';
 import { CHROME_ARGS, CHROME_PATH } from '../support';
 import { score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
@@ -73,6 +74,7 @@ test('every acknowledged score is there after the browser process is killed', as
 		await expect(again.getByRole('heading', { name: 'Hand 1' })).toBeVisible();
 		expect(await storedSeqs(again, id)).toEqual([1, 2, 3, 4, 5]);
 		await expect.poll(() => shownTotals(again)).toEqual(before);
+		await expectAccessible(again, 'the game reopened after the browser was killed');
 	} finally {
 		for (const child of started) await kill(child);
 		await rm(profile, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 
 test('asks for persistent storage, and Settings says what the browser answered', async ({
 	page

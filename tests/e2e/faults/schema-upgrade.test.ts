@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, test } from '../a11y';
 import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 test('a schema upgrade in another tab: the old tab says to reload, loses nothing, and the upgrade completes', async ({
@@ -55,6 +55,7 @@ test('a schema upgrade in another tab: the old tab says to reload, loses nothing
 	const pad = page.getByRole('dialog');
 	await pad.getByRole('button', { name: '5', exact: true }).click();
 	await expect(pad).toContainText('Reload this page to go on');
+	await expectAccessible(page, 'the old tab asking for a reload');
 	await expect(page.getByRole('status')).not.toContainText('Recorded: Ben 5');
 	expect(await storedSeqs(other, id)).toEqual([1, 2, 3]);
 	// The open pad covers the page's reload banner, so it offers Reload itself.

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, expectAccessible, test } from '../a11y';
 import { waitForServiceWorker } from '../support';
 import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
@@ -52,6 +52,7 @@ test('a new service worker during a game: the prompt shows, nothing reloads by i
 
 		const banner = page.getByRole('region', { name: 'Update available' });
 		await expect(banner).toBeVisible();
+		await expectAccessible(page, 'the update prompt during a game');
 		// The new worker waits: the page was not reloaded and still shows the game.
 		await expect
 			.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).waiting !== null))

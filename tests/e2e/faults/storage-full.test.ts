@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../a11y';
 import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 import { waitForServiceWorker } from '../support';
 
@@ -103,6 +104,7 @@ test('a full device: the tap is refused in words, nothing is half kept, and reco
 		// Refused in plain words beside the action; the pad stays open with what was entered.
 		await expect(pad.getByRole('alert')).toHaveText(STORAGE_FULL);
 		await expect(pad).toBeVisible();
+		await expectAccessible(page, 'a tap refused because the device is full');
 		await expect(end1).toHaveValue('5');
 		await expect(end2).toHaveValue('5');
 		await expect(end2Double).toBeChecked();

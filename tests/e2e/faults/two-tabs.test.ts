@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../a11y';
 import { engineTotals, score, shownTotals, startGame, storedSeqs } from '../game-helpers';
 
 test('two tabs on one game update live and interleaved taps lose and duplicate nothing', async ({
