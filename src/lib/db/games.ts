@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type DBCoreTransaction } from 'dexie';
 import { RuleError } from '$lib/rules/errors';
 import { checkTable, type Refusal } from '$lib/rules/game';
 import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
@@ -159,6 +159,24 @@ async function mustGet(gameId: string): Promise<GameRecord> {
 }
 
 /**
+ * Game `gameId` as stored, read inside the current read-write transaction the way Dexie's
+ * `bulkUpdate` reads (with the transaction's cache), for a `put` of it that follows: Dexie's
+ * observation of that write then knows the old value and wakes only the live queries of what
+ * changed (this game; the status index when it finishes). A `put` without it counts as a
+ * possible delete, which wakes every count on an index (the card list's, Home's) in every tab
+ * at every score tap (issue 14). Any other write in between drops the cache: harmless, the
+ * `put` then wakes as much as before.
+ */
+async function mustGetForPut(gameId: string): Promise<GameRecord> {
+	const trans = Dexie.currentTransaction.idbtrans as unknown as DBCoreTransaction;
+	const [record] = (await db.games.core.getMany({ trans, keys: [gameId], cache: 'clone' })) as [
+		GameRecord | undefined
+	];
+	if (!record) throw new DbError('not-found', { what: 'game' });
+	return record;
+}
+
+/**
  * Game `gameId`'s events in order, read through `source` (`signatures.ts` reads them through
  * its durable connection, inside its own transactions).
  */
@@ -262,7 +280,7 @@ async function write(
 	const device = await deviceId();
 	const written = await guard(() =>
 		db.transaction('rw', db.games, db.events, async () => {
-			const [record, last] = await Promise.all([mustGet(gameId), lastEventOf(gameId)]);
+			const [record, last] = await Promise.all([mustGetForPut(gameId), lastEventOf(gameId)]);
 			if (record.signedAt !== null) throw new DbError('card-signed');
 			const { events, replayed: before } = await logOf(record, last);
 			const { event, redoOf } = choose(before);

@@ -101,7 +101,8 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 			db.close({ disableAutoOpen: false });
 		}
 		expect(calls.filter((c) => !c.startsWith('meta.')).sort()).toEqual(
-			['games.get', 'events.query', 'events.add', 'games.put'].sort()
+			// The game is read as `bulkUpdate` reads it (`getMany`, with the transaction's cache).
+			['games.getMany', 'events.query', 'events.add', 'games.put'].sort()
 		);
 	});
 
