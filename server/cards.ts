@@ -58,20 +58,58 @@ export async function examineCard(body: unknown, leagueId: string): Promise<Exam
 	return { checked, stored: JSON.stringify(stored) };
 }
 
+/** Whose a pushed token is, as `pushCard` found it. */
+export interface Pusher {
+	role: 'instructor' | 'device';
+	leagueId: string;
+	deviceId: string | null;
+	revoked: boolean;
+}
+
 /**
- * Stores `card` in league `leagueId`, pushed by device `deviceId` (null: the instructor), given
- * the roster lines of its seats (`roster`, as the caller's query found them): one statement,
- * `push_card`, so a push is one round trip and acknowledged once committed.
- * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
+ * Stores `card` in league `leagueId`, pushed by the holder of the token hashed `tokenHash`:
+ * one statement, `push_card_as` (migration 0004), finds the token's caller and the card's seats
+ * on the roster and stores the card when all is well, so a push is one round trip, acknowledged
+ * once committed. `admit` refuses the caller (null: an unknown token) by throwing; the card is
+ * stored only when it would not (a token of this league, not revoked) and every seat is on the
+ * roster, the same conditions the database checked.
+ * @throws what `admit` throws; ApiError 422 (a seat not on the roster, with `reasons`), 404
  */
-export async function storeCard(
+export async function pushCard(
 	db: Database,
+	tokenHash: string,
 	leagueId: string,
-	deviceId: string | null,
 	card: ExaminedCard,
-	roster: readonly { id: string; name: string }[]
+	admit: (who: Pusher | null) => void
 ): Promise<Pushed> {
 	const { checked } = card;
+	const [row] = await db.query<{
+		o_role: Pusher['role'];
+		o_league: string;
+		o_device: string | null;
+		o_revoked: boolean;
+		o_roster: { id: string; name: string }[] | string | null;
+		o_seq: number | string | null;
+		o_created: boolean | null;
+	}>('select * from push_card_as($1, $2, $3::text[], $4, $5, $6, $7)', [
+		tokenHash,
+		leagueId,
+		checked.game.seats,
+		checked.reasons.length === 0,
+		checked.game.id,
+		checked.fingerprint,
+		card.stored
+	]);
+	admit(
+		row
+			? { role: row.o_role, leagueId: row.o_league, deviceId: row.o_device, revoked: row.o_revoked }
+			: null
+	);
+	if (!row) throw new ApiError(401, 'server-unauthorized');
+	const roster =
+		typeof row.o_roster === 'string'
+			? (JSON.parse(row.o_roster) as { id: string; name: string }[])
+			: (row.o_roster ?? []);
 	const byId = new Map(roster.map((l) => [l.id, { name: l.name, leagueId }]));
 	const reasons = rosterReasons(
 		checked,
@@ -80,12 +118,8 @@ export async function storeCard(
 	);
 	const first = reasons[0];
 	if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
-	const [row] = await db.query<{ seq: number; created: boolean }>(
-		'select seq, created from push_card($1, $2, $3, $4, $5)',
-		[leagueId, checked.game.id, checked.fingerprint, card.stored, deviceId]
-	);
-	if (!row) throw new ApiError(404, 'server-not-found');
-	return { created: row.created, seq: Number(row.seq) };
+	if (row.o_seq === null || row.o_created === null) throw new ApiError(404, 'server-not-found');
+	return { created: row.o_created, seq: Number(row.o_seq) };
 }
 
 /** A received card as the instructor pulls it. */
