@@ -3,14 +3,7 @@
  * with the device's other settings, out of backups: a backup restored on a phone must not
  * make it the instructor's.
  */
-import {
-	asksWhoUsesDevice,
-	roleAfterCreate,
-	roleAfterJoin,
-	type DeviceRole,
-	type StoredRole
-} from '$lib/roles/rules';
-import { timestamp } from './clock';
+import { roleAfterCreate, roleAfterJoin, type DeviceRole, type StoredRole } from '$lib/roles/rules';
 import { db } from './db';
 import { guard } from './errors';
 
@@ -44,33 +37,4 @@ export function afterJoin(): Promise<DeviceRole> {
 /** The role after creating a league here (a device that had none becomes the instructor's). */
 export function afterCreate(): Promise<DeviceRole> {
 	return follow(roleAfterCreate);
-}
-
-/** Whether Home asks who is using this device (`asksWhoUsesDevice`): once, at first start. */
-export async function asksAtStart(): Promise<boolean> {
-	return guard(async () => {
-		const [role, leagues, asked] = await Promise.all([
-			get(),
-			db.leagues.count(),
-			db.meta.get('roleAsked')
-		]);
-		return asksWhoUsesDevice({ role, leagues, asked: asked !== undefined });
-	});
-}
-
-/**
- * Answers the first start's question: `role` when a role was chosen, or null for "just keep
- * score" and "later" (the device then works as before roles). Never asked again either way.
- * One `rw` transaction.
- */
-export async function answerAtStart(
-	role: DeviceRole | null,
-	opts: { now?: string } = {}
-): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', db.meta, async () => {
-			if (role !== null) await db.meta.put({ key: 'role', value: role });
-			await db.meta.put({ key: 'roleAsked', value: timestamp(opts.now) });
-		})
-	);
 }

@@ -66,15 +66,6 @@ export class RoleState {
 		await roles.set(role);
 		this.follow(role);
 	}
-
-	/**
-	 * Answers Home's first-start question: a role, or null to keep score without one (the
-	 * device works as before roles). It is not asked again.
-	 */
-	async answerAtStart(role: DeviceRole | null): Promise<void> {
-		await roles.answerAtStart(role);
-		if (role !== null) this.follow(role);
-	}
 }
 
 /** The app's one role state (the app runs only in the browser). */
