@@ -107,35 +107,45 @@ async function load(
 	let created = 0;
 	let refused = 0;
 	const started = performance.now();
-	const instance = autocannon({
-		url: BASE,
-		connections: opts.connections,
-		...(opts.rate ? { overallRate: opts.rate } : {}),
-		amount: pushes.length,
-		timeout: 30,
-		maxOverallRequests: pushes.length,
-		requests: [
-			{
-				method: 'POST',
-				setupRequest: (req) => {
-					const push = pushes[next++ % pushes.length] as Push;
-					return {
-						...req,
-						path: push.path,
-						headers: { 'content-type': 'application/json', authorization: `Bearer ${push.token}` },
-						body: push.body
-					};
-				}
-			}
-		]
+	let finished: (error: unknown) => void = () => {};
+	const done = new Promise<void>((resolve, reject) => {
+		finished = (error) => (error ? reject(error as Error) : resolve());
 	});
-	instance.on('response', (_client, status: number, _bytes, time: number) => {
+	const instance = autocannon(
+		{
+			url: BASE,
+			connections: opts.connections,
+			...(opts.rate ? { overallRate: opts.rate } : {}),
+			amount: pushes.length,
+			timeout: 30,
+			maxOverallRequests: pushes.length,
+			requests: [
+				{
+					method: 'POST',
+					setupRequest: (req) => {
+						const push = pushes[next++ % pushes.length] as Push;
+						return {
+							...req,
+							path: push.path,
+							headers: {
+								'content-type': 'application/json',
+								authorization: `Bearer ${push.token}`
+							},
+							body: push.body
+						};
+					}
+				}
+			]
+		},
+		(error) => finished(error)
+	);
+	instance.on('response', (_client, status, _bytes, time) => {
 		ms.push(time);
 		if (status === 201) created++;
 		else refused++;
 	});
 	const bound = setTimeout(() => instance.stop(), (opts.boundSeconds ?? 120) * 1000);
-	await instance;
+	await done;
 	clearTimeout(bound);
 	const seconds = (performance.now() - started) / 1000;
 	if (refused > 0) throw new Error(`${refused} pushes were not stored`);
