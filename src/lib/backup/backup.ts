@@ -20,6 +20,7 @@ import * as v from 'valibot';
 import * as leagues from '$lib/db/leagues';
 import * as transfer from '$lib/db/transfer';
 import type { StoreDump } from '$lib/db/transfer';
+import { byGame } from '$lib/db/incoming';
 import { localDay } from '$lib/days';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';
@@ -171,16 +172,6 @@ export async function makeBackup(
 	const parts: string[] = [];
 	await writeBackup(appVersion, (p) => void parts.push(p), opts);
 	return { name: backupName(opts.now), text: parts.join('') };
-}
-
-function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
-	const out = new Map<string, T[]>();
-	for (const r of records) {
-		const list = out.get(r.gameId);
-		if (list) list.push(r);
-		else out.set(r.gameId, [r]);
-	}
-	return out;
 }
 
 function damaged(detail: string): BackupError {

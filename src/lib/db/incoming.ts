@@ -98,17 +98,6 @@ function assertStudentIdsUnique(
 	}
 }
 
-/** `records` grouped by game id. */
-function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
-	const out = new Map<string, T[]>();
-	for (const r of records) {
-		const list = out.get(r.gameId);
-		if (list) list.push(r);
-		else out.set(r.gameId, [r]);
-	}
-	return out;
-}
-
 /**
  * A backup's records, each checked and derived as any record from outside (see the top of
  * this file), before a restore or merge writes one: names by the name rule, every game and
@@ -175,4 +164,15 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 		signatures: checkedSignatures,
 		inbox
 	};
+}
+
+/** `records` (events, signatures) grouped by their game's id, in their order. */
+export function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of records) {
+		const list = out.get(r.gameId);
+		if (list) list.push(r);
+		else out.set(r.gameId, [r]);
+	}
+	return out;
 }
