@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
+import { snap } from './snap';
 
 test('a new device asks once who is using it, without standing in the way of a quick game', async ({
 	browser
@@ -18,6 +19,7 @@ test('a new device asks once who is using it, without standing in the way of a q
 	// The quick game is still one tap away while the question is on screen.
 	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();
 	await expectAccessible(page, 'first start, asking who uses the device');
+	await snap(page, 'first-start');
 	await ask(page).getByRole('button', { name: 'I’m the teacher' }).click();
 	const done = page.getByRole('region', { name: 'This is the teacher’s device' });
 	await expect(done.getByRole('heading')).toBeFocused();
@@ -27,6 +29,7 @@ test('a new device asks once who is using it, without standing in the way of a q
 	);
 	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Instructor');
 	await expectAccessible(page, 'first start, the teacher’s device');
+	await snap(page, 'first-start-teacher');
 	// Home shows the question together with the list, so once New game shows it would be there.
 	await page.reload();
 	await expect(page.getByRole('link', { name: 'New game', exact: true })).toBeVisible();

@@ -6,6 +6,7 @@
  */
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
+import { snap } from './snap';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { score } from './game-helpers';
 import { leagueTab, leagueWithRoster, sessionWithGroups, signCard } from './league-helpers';
@@ -57,6 +58,7 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 	await on.check();
 	await expect(share.getByLabel('First names only on the phones')).toBeChecked();
 	await expectAccessible(page, 'standings, shared with the phones');
+	await snap(page, 'standings-share-switch');
 
 	await sessionWithGroups(page, '2026-02-12');
 	const codes = await groupOneCodes(page);
@@ -88,6 +90,7 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 	await expect(shared.getByRole('button')).toHaveCount(0);
 	await expect(p.getByRole('navigation', { name: 'League sections' })).toHaveCount(0);
 	await expectAccessible(p, 'group phone, shared standings');
+	await snap(p, 'phone-shared-standings');
 
 	// The group plays and signs; the receipt for its card brings the standings with it counted.
 	await p.goto(`/game/${gameId}`);
