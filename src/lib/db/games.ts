@@ -365,17 +365,3 @@ export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
 		db.transaction('r', db.events, () => Promise.all(ids.map((id) => eventsOf(id))))
 	);
 }
-
-/**
- * Games `records` (read already) with their events and replays: the events of all of them in
- * one read transaction, for exports that go through a league a batch at a time.
- */
-export async function viewsOf(records: readonly GameRecord[]): Promise<GameView[]> {
-	const logs = await guard(() =>
-		db.transaction('r', db.events, () => Promise.all(records.map((r) => eventsOf(r.id))))
-	);
-	return records.map((record, i) => {
-		const events = logs[i]!;
-		return view(record, events, replayRecords(toSetup(record), events));
-	});
-}

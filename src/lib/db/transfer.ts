@@ -279,35 +279,28 @@ async function heldOf<T>(
 	return (await table.bulkGet([...ids])).filter((r): r is T => r !== undefined);
 }
 
+/** The records of `table` with the ids of `rows`, those the device holds. */
+function heldById<T>(
+	table: { bulkGet(keys: string[]): PromiseLike<(T | undefined)[]> },
+	rows: readonly { id: string }[]
+): Promise<T[]> {
+	return heldOf(
+		table,
+		rows.map((r) => r.id)
+	);
+}
+
 /** What the device holds of the records in `file` (games' events and signatures left out). */
 async function heldFor(file: StoreDump): Promise<StoreDump> {
 	return {
-		leagues: await heldOf(
-			db.leagues,
-			file.leagues.map((r) => r.id)
-		),
-		players: await heldOf(
-			db.players,
-			file.players.map((r) => r.id)
-		),
-		sessions: await heldOf(
-			db.sessions,
-			file.sessions.map((r) => r.id)
-		),
-		games: await heldOf(
-			db.games,
-			file.games.map((r) => r.id)
-		),
+		leagues: await heldById(db.leagues, file.leagues),
+		players: await heldById(db.players, file.players),
+		sessions: await heldById(db.sessions, file.sessions),
+		games: await heldById(db.games, file.games),
 		events: [],
-		matches: await heldOf(
-			db.matches,
-			file.matches.map((r) => r.id)
-		),
+		matches: await heldById(db.matches, file.matches),
 		signatures: [],
-		inbox: await heldOf(
-			db.inbox,
-			file.inbox.map((r) => r.id)
-		),
+		inbox: await heldById(db.inbox, file.inbox),
 		turnIns: await heldOf(
 			db.turnIns,
 			file.turnIns.map((r) => r.gameId)
