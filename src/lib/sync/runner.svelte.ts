@@ -4,10 +4,14 @@
  * It never runs inside a tap: the app's writes are done and shown before any network call.
  * A round while nothing changed is cheap: the instructor's pull is one empty page after the last
  * card, a phone's league poll one 304. It pauses while the tab is hidden and runs again as soon
- * as it shows.
+ * as it shows. On the instructor's device a watch per league keeps the shared standings as last
+ * worked out (only when their cards or settings change); a change the phones have not seen
+ * brings the next round forward.
  */
 import { messageFor } from '$lib/messages';
-import { links } from './links';
+import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
+import { links, type ServerLink } from './links';
+import { watch } from './standings';
 import { syncLink } from './sync';
 
 /** Seconds between rounds while all is well: cards arrive on the projector within this. */
@@ -23,6 +27,30 @@ export const syncStatus = $state({
 	/** Failed rounds in a row (the backoff grows with them). */
 	failures: 0
 });
+
+/** The instructor's leagues: the shared standings as their watch last worked them out. */
+const watched = new Map<string, { stop: () => void; snapshot?: StandingsSnapshot }>();
+
+/** Keeps one standings watch per instructor's league of `active`, and none for any other. */
+function watchStandings(active: readonly ServerLink[]): void {
+	const mine = new Set(active.filter((l) => l.role === 'instructor').map((l) => l.leagueId));
+	for (const [leagueId, w] of watched) {
+		if (mine.has(leagueId)) continue;
+		w.stop();
+		watched.delete(leagueId);
+	}
+	for (const link of active) {
+		if (!mine.has(link.leagueId) || watched.has(link.leagueId)) continue;
+		const entry: { stop: () => void; snapshot?: StandingsSnapshot } = { stop: () => {} };
+		watched.set(link.leagueId, entry);
+		entry.stop = watch(link.leagueId, (snapshot) => {
+			entry.snapshot = snapshot;
+			// They changed (or the watch just started): push now rather than at the next round;
+			// the round pushes nothing when the phones already show the same.
+			if (snapshot && !running) schedule(0);
+		});
+	}
+}
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running = false;
@@ -48,8 +76,11 @@ async function round(): Promise<void> {
 	running = true;
 	try {
 		const active = (await links()).filter((l) => !l.revoked);
+		watchStandings(active);
 		if (active.length === 0) return;
-		for (const link of active) await syncLink(link);
+		for (const link of active) {
+			await syncLink(link, { standings: watched.get(link.leagueId)?.snapshot });
+		}
 		syncStatus.lastSyncedAt = new Date().toISOString();
 		syncStatus.problem = null;
 		syncStatus.failures = 0;
