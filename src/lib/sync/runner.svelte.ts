@@ -9,9 +9,8 @@
  * brings the next round forward.
  */
 import { messageFor } from '$lib/messages';
-import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
-import { links, type ServerLink } from './links';
-import { watch } from './standings';
+import { links } from './links';
+import { StandingsWatches } from './standings';
 import { syncLink } from './sync';
 
 /** Seconds between rounds while all is well: cards arrive on the projector within this. */
@@ -28,29 +27,12 @@ export const syncStatus = $state({
 	failures: 0
 });
 
-/** The instructor's leagues: the shared standings as their watch last worked them out. */
-const watched = new Map<string, { stop: () => void; snapshot?: StandingsSnapshot }>();
-
-/** Keeps one standings watch per instructor's league of `active`, and none for any other. */
-function watchStandings(active: readonly ServerLink[]): void {
-	const mine = new Set(active.filter((l) => l.role === 'instructor').map((l) => l.leagueId));
-	for (const [leagueId, w] of watched) {
-		if (mine.has(leagueId)) continue;
-		w.stop();
-		watched.delete(leagueId);
-	}
-	for (const link of active) {
-		if (!mine.has(link.leagueId) || watched.has(link.leagueId)) continue;
-		const entry: { stop: () => void; snapshot?: StandingsSnapshot } = { stop: () => {} };
-		watched.set(link.leagueId, entry);
-		entry.stop = watch(link.leagueId, (snapshot) => {
-			entry.snapshot = snapshot;
-			// They changed (or the watch just started): push now rather than at the next round;
-			// the round pushes nothing when the phones already show the same.
-			if (snapshot && !running) schedule(0);
-		});
-	}
-}
+/** The instructor's leagues' shared standings, worked out again only when they change. */
+const watched = new StandingsWatches(() => {
+	// They changed (or a watch just started): push now rather than at the next round; the
+	// round pushes nothing when the phones already show the same.
+	if (!running) schedule(0);
+});
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running = false;
@@ -76,10 +58,10 @@ async function round(): Promise<void> {
 	running = true;
 	try {
 		const active = (await links()).filter((l) => !l.revoked);
-		watchStandings(active);
+		watched.follow(active);
 		if (active.length === 0) return;
 		for (const link of active) {
-			await syncLink(link, { standings: watched.get(link.leagueId)?.snapshot });
+			await syncLink(link, { standings: watched.latest(link.leagueId) });
 		}
 		syncStatus.lastSyncedAt = new Date().toISOString();
 		syncStatus.problem = null;

@@ -100,3 +100,37 @@ export function watch(
 	});
 	return () => subscription.unsubscribe();
 }
+
+/**
+ * One `watch` per league this device is the instructor of, each holding the snapshot it last
+ * worked out; `changed` is told whenever one changes.
+ */
+export class StandingsWatches {
+	readonly #watches = new Map<string, { stop: () => void; snapshot?: StandingsSnapshot }>();
+
+	constructor(private readonly changed: () => void) {}
+
+	/** Watches the instructor's leagues of `active`, and stops watching any other. */
+	follow(active: readonly ServerLink[]): void {
+		const mine = new Set(active.filter((l) => l.role === 'instructor').map((l) => l.leagueId));
+		for (const [leagueId, w] of this.#watches) {
+			if (mine.has(leagueId)) continue;
+			w.stop();
+			this.#watches.delete(leagueId);
+		}
+		for (const leagueId of mine) {
+			if (this.#watches.has(leagueId)) continue;
+			const entry: { stop: () => void; snapshot?: StandingsSnapshot } = { stop: () => {} };
+			this.#watches.set(leagueId, entry);
+			entry.stop = watch(leagueId, (snapshot) => {
+				entry.snapshot = snapshot;
+				if (snapshot) this.changed();
+			});
+		}
+	}
+
+	/** League `leagueId`'s snapshot as last worked out; undefined while none (or never shared). */
+	latest(leagueId: string): StandingsSnapshot | undefined {
+		return this.#watches.get(leagueId)?.snapshot;
+	}
+}

@@ -133,6 +133,22 @@ describe('the instructor’s device', () => {
 	});
 });
 
+describe('the sync round’s watches', () => {
+	it('watch the instructor’s leagues only, and tell the round when the standings change', async () => {
+		await shared.setSharing(leagueId, { on: true, firstNames: true });
+		const instructor = await sync.connect(ADDRESS, leagueId);
+		let told: () => void = () => {};
+		const toldOnce = new Promise<void>((resolve) => (told = resolve));
+		const watches = new standings.StandingsWatches(() => told());
+		watches.follow([{ ...instructor, leagueId: 'a-phone’s', role: 'device' }, instructor]);
+		await toldOnce;
+		expect(watches.latest(leagueId)?.league).toBe(leagueId);
+		expect(watches.latest('a-phone’s')).toBeUndefined();
+		watches.follow([]);
+		expect(watches.latest(leagueId)).toBeUndefined();
+	});
+});
+
 describe('a group phone', () => {
 	it('sees the standings with its league, with no code, and hides them once sharing is off', async () => {
 		const [ana, ben] = students as [PlayerRecord, PlayerRecord];
