@@ -213,6 +213,8 @@ export interface ServerLink {
 	revoked: boolean;
 	/** The instructor's: each handed-out session's groups as last pushed, by session id. */
 	pushedGroups?: Record<string, string>;
+	/** The instructor's: what the phones show of the shared standings as last pushed. */
+	pushedStandings?: string;
 	/** A phone's: the server's number of the league's state it holds (it asks `since=` it). */
 	leagueSeq?: number;
 	/** A phone's: the server's number of the last handed-out session pulled. */
