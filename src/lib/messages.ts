@@ -161,7 +161,7 @@ const sentences = {
 	'restore-busy':
 		'Another tab of the app is restoring a backup. Wait until it is done, then try again. Nothing was changed.',
 	'restore-finished':
-		'A restore was stopped part-way when the app was last closed. It has now been finished: this device holds the backup.',
+		'A restore was stopped part-way when the app was last closed. It has now been finished.',
 	'restore-discarded':
 		'A restore was stopped when the app was last closed, before it had changed anything. Nothing was restored: restore the file again if you still want it.',
 	'restore-failed':

@@ -25,32 +25,17 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { checkDump } from './incoming';
 import { checkStaged } from './restore-check';
+import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as transfer from './transfer';
 import type { RestoreMode, StoreDump } from './transfer';
+
+export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 
 /** The staging database's name. */
 export const STAGING_DB = 'muggins-league-restore';
 
 /** The Web Lock a restore holds, in every tab of the origin. */
 const LOCK = 'muggins-league-restore';
-
-/** The meta key of the marker. */
-const MARKER = 'restore';
-
-/** How far a restore under way has got, kept in `meta` under `restore`. */
-export interface RestoreMarker {
-	phase: 'staging' | 'applying';
-	mode: RestoreMode;
-	/** The staged parts (known once staging is done). */
-	parts: number;
-	/** The first staged part not yet written to the store. */
-	next: number;
-	/** A replace has emptied the store (a merge never does). */
-	cleared: boolean;
-	/** The file's first league, made current when the restore leaves none. */
-	firstLeague: string | null;
-	startedAt: string;
-}
 
 /** One checked part of the file, as staged. */
 interface StagedPart {
@@ -71,23 +56,6 @@ export type RestoreProgress = (share: number) => void;
 
 /** What a start found of a restore the last tab left under way. */
 export type Resumed = 'finished' | 'discarded' | null;
-
-async function readMarker(): Promise<RestoreMarker | null> {
-	const row = (await guard(() => db.meta.get(MARKER))) as
-		{ key: string; value: RestoreMarker } | undefined;
-	return row ? row.value : null;
-}
-
-function markerRow(marker: RestoreMarker) {
-	// The marker is the device's own, like the other meta rows: not a record type of the file.
-	return { key: MARKER, value: marker } as unknown as Parameters<typeof db.meta.put>[0];
-}
-
-async function writeMarker(marker: RestoreMarker | null): Promise<void> {
-	await guard(() =>
-		marker === null ? db.meta.delete(MARKER) : db.meta.put(markerRow(marker)).then(() => undefined)
-	);
-}
 
 const BUSY = Symbol('busy');
 
@@ -191,7 +159,7 @@ async function apply(
 	}
 	await guard(() =>
 		db.transaction('rw', db.meta, async () => {
-			await db.meta.delete(MARKER);
+			await db.meta.delete('restore');
 			const current = await db.meta.get('currentLeague');
 			if (!current && marker.firstLeague) {
 				await db.meta.put({ key: 'currentLeague', value: marker.firstLeague });
@@ -209,7 +177,7 @@ async function apply(
  */
 export async function resumeRestore(): Promise<Resumed> {
 	const out = await exclusively(async (): Promise<Resumed> => {
-		const marker = await readMarker();
+		const marker = await restoreUnderWay();
 		if (!marker) return null;
 		if (marker.phase === 'staging') {
 			await dropStaging();
@@ -220,9 +188,4 @@ export async function resumeRestore(): Promise<Resumed> {
 		return 'finished';
 	});
 	return out === BUSY ? null : out;
-}
-
-/** The restore under way on this device, if any (for a page that shows it). */
-export function restoreUnderWay(): Promise<RestoreMarker | null> {
-	return readMarker();
 }
