@@ -233,8 +233,8 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 /**
  * Restores `file`: with `replace`, the device's leagues, players, sessions, games and events
  * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
- * if anything fails, nothing changed. (A large backup is restored a part at a time in one
- * transaction instead: `restoreInParts`.)
+ * if anything fails, nothing changed. (A backup file is restored staged instead, a part per
+ * transaction: `restore.ts`.)
  */
 export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<void> {
 	// Every record is checked, and what the standings count derived, before anything is written.
@@ -514,34 +514,6 @@ async function* pagesOf(
 		after = key(page.at(-1) as { id?: string; gameId?: string });
 		yield { ...emptyDump(), [name]: page };
 	}
-}
-
-/**
- * Restores a backup that `parts` gives a part at a time (each part's games with their events
- * and signatures), in ONE read-write transaction kept open while the next part is read and
- * checked (`Dexie.waitFor`): a part refused half-way (by `check`, or by the store-side checks
- * of `checkDump` and the merge) aborts the transaction, and nothing changed. With `replace`,
- * every table is cleared first, in the same transaction.
- * @param parts the file's parts, each checked by the file's own rules as it is read (a throw
- * from the iteration, even after the last part, undoes the whole restore)
- * @throws DbError `incoming-*`, or whatever the iteration of `parts` throws
- */
-export async function restoreInParts(
-	parts: AsyncIterable<StoreDump>,
-	mode: RestoreMode
-): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', tables(), async () => {
-			if (mode === 'replace') await clearAll();
-			const iterator = parts[Symbol.asyncIterator]();
-			for (;;) {
-				const next = await Dexie.waitFor(iterator.next());
-				if (next.done) break;
-				const file = await Dexie.waitFor(checkDump(next.value));
-				await writePart(file, mode);
-			}
-		})
-	);
 }
 
 /**
