@@ -89,6 +89,9 @@ export async function restoreStaged(
 	opts: { firstLeague?: string | null; onProgress?: RestoreProgress } = {}
 ): Promise<void> {
 	const out = await exclusively(async () => {
+		// One a closed tab left half-written is finished first: its parts are staged already.
+		const left = await restoreUnderWay();
+		if (left?.phase === 'applying') await apply(new StagingDB(), left, () => undefined);
 		const marker: RestoreMarker = {
 			phase: 'staging',
 			mode,

@@ -111,6 +111,25 @@ describe('a staged restore', () => {
 		expect(await resumeRestore()).toBeNull();
 	});
 
+	it('left half-written, is finished before another restore starts', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		const stop = new Error('the tab closed');
+		await expect(
+			restoreStaged(each(parts), 'replace', {
+				onProgress: (share) => {
+					if (share > 0.3 && share < 1) throw stop;
+				}
+			})
+		).rejects.toBe(stop);
+		expect(await db.games.count()).toBeLessThan(6);
+		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
+		const leaguesOnly = parts.filter((p) => p.leagues.length > 0);
+		await restoreStaged(each(leaguesOnly), 'merge');
+		expect(await transfer.dump()).toEqual(school);
+		expect(await restoreUnderWay()).toBeNull();
+	});
+
 	it('is discarded at the next start when the tab died while staging: nothing changed', async () => {
 		const parts = await smallParts();
 		const other = await leagueWith(['Eve'], 'Period 5');
