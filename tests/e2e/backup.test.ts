@@ -6,6 +6,9 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	page,
 	browser
 }) => {
+	// Two browsers, a league played and signed, a backup and two restores: over a minute when
+	// the machine is busy.
+	test.slow();
 	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
 	await sessionWithGroups(page, '2026-01-12');
 	const game = await playGroupGame(page, 1, [15, 10]);
