@@ -354,14 +354,3 @@ export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 		return { event: { ...again, id: opts.id ?? crypto.randomUUID() }, redoOf: again.id };
 	});
 }
-
-/**
- * The logs of games `ids`, in the order given: all of them in one read transaction, one range
- * each, requested at once.
- */
-export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
-	if (ids.length === 0) return [];
-	return guard(() =>
-		db.transaction('r', db.events, () => Promise.all(ids.map((id) => eventsOf(id))))
-	);
-}
