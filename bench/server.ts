@@ -65,7 +65,10 @@ function cpuSeconds(root: number): number {
 			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
 			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 			parent.set(Number(entry), Number(fields[1]));
-			used.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / tick);
+			// utime + stime, and cutime + cstime: the CPU of children that exited and were reaped
+			// (PostgreSQL's autovacuum workers, say), which would otherwise drop out of the sum.
+			const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+			used.set(Number(entry), ((utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0)) / tick);
 		} catch {
 			// gone meanwhile
 		}
