@@ -14,6 +14,7 @@ import { timestamp } from './clock';
 import { db, type MugginsDB } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
+import { view, type GameView } from './game-view';
 import { redoable, replayRecords, step, undoable, type Replayed } from './log';
 import * as players from './players';
 import {
@@ -46,20 +47,7 @@ export interface NewGame {
 	id?: string;
 }
 
-/** A stored game as the screens need it: the record, its log, and the replay. */
-export interface GameView {
-	record: GameRecord;
-	/** Every stored event, in order. */
-	events: EventRecord[];
-	/** The replay of `events`. */
-	state: GameState;
-	/** Stored events the engine now refuses (none, unless the data or the rules changed). */
-	refused: Refusal[];
-	/** The event `undo` would void, or null. */
-	undoable: GameEvent | null;
-	/** The undone event `redo` would record again, or null. */
-	redoable: GameEvent | null;
-}
+export type { GameView } from './game-view';
 
 /** A game after an event was stored, with that event. */
 export interface Appended extends GameView {
@@ -72,17 +60,11 @@ export interface AppendOptions {
 	now?: string;
 	/** The event's id; a random UUID when left out. */
 	id?: string;
-}
-
-function view(record: GameRecord, events: EventRecord[], replayed: Replayed): GameView {
-	return {
-		record,
-		events,
-		state: replayed.state,
-		refused: replayed.refused,
-		undoable: undoable(replayed),
-		redoable: redoable(replayed)
-	};
+	/**
+	 * When the log already holds an event with `id`, store nothing and return the game as it
+	 * is: a write retried after a reload (`game-writes.ts`) is stored once.
+	 */
+	once?: boolean;
 }
 
 /** The options a game is played with: the ones given, the ruleset's defaults for the rest. */
@@ -121,7 +103,8 @@ interface KnownLog {
  * event against the one known here, and when they are the same event it reads one record
  * instead of the whole log and replays nothing: a tap then costs the same on the first hand
  * and the tenth. Another tab's write, an import or a restore changes the last event, and the
- * log is read and replayed afresh. Only writes use it; reads (`get`) always read the store.
+ * log is read and replayed afresh. `get` uses it only after `expectAppend`, for the write a
+ * screen already shows; otherwise reads always read the store.
  */
 const known = new Map<string, KnownLog>();
 const KNOWN_GAMES = 8;
@@ -133,6 +116,20 @@ function remember(gameId: string, log: KnownLog): void {
 		if (known.size <= KNOWN_GAMES) break;
 		known.delete(old);
 	}
+}
+
+/** Per game, the id of the event whose write a screen already shows (`expectAppend`). */
+const expecting = new Map<string, string>();
+
+/**
+ * Tells `get` that the next read of game `gameId` will find the event `eventId` this tab is
+ * writing as its last one: the screen that painted it already holds that game, so when the
+ * stored log ends with it and is the log this tab wrote, `get` reads two records and replays
+ * nothing, instead of reading and replaying the whole log (the scorecard's live query, after
+ * every tap). Any other last event, from another tab or a restore, is read afresh.
+ */
+export function expectAppend(gameId: string, eventId: string): void {
+	expecting.set(gameId, eventId);
 }
 
 /** The last stored event of game `gameId`, or undefined for an empty log. */
@@ -237,6 +234,15 @@ export async function create(input: NewGame): Promise<GameRecord> {
 export async function get(id: string): Promise<GameView> {
 	return guard(() =>
 		db.transaction('r', db.games, db.events, async () => {
+			const expected = expecting.get(id);
+			if (expected !== undefined) {
+				const [record, last] = await Promise.all([mustGet(id), lastEventOf(id)]);
+				if (last?.event.id === expected) {
+					expecting.delete(id);
+					const { events, replayed } = await logOf(record, last);
+					return view(record, events, replayed);
+				}
+			}
 			const record = await mustGet(id);
 			const events = await eventsOf(id);
 			return view(record, events, replayRecords(toSetup(record), events));
@@ -274,16 +280,19 @@ export async function list(filter: { status?: GameStatus } = {}): Promise<GameRe
  */
 async function write(
 	gameId: string,
-	opts: { now?: string },
+	opts: { now?: string; once?: boolean },
 	choose: (replayed: Replayed) => { event: GameEvent; redoOf: string | null }
 ): Promise<Appended> {
 	const device = await deviceId();
 	const written = await guard(() =>
 		db.transaction('rw', db.games, db.events, async () => {
 			const [record, last] = await Promise.all([mustGetForPut(gameId), lastEventOf(gameId)]);
-			if (record.signedAt !== null) throw new DbError('card-signed');
+			if (record.signedAt !== null && !opts.once) throw new DbError('card-signed');
 			const { events, replayed: before } = await logOf(record, last);
 			const { event, redoOf } = choose(before);
+			const stored = opts.once ? events.find((e) => e.event.id === event.id) : undefined;
+			if (stored) return { log: { events, replayed: before }, updated: record, appended: stored };
+			if (record.signedAt !== null) throw new DbError('card-signed');
 			const at = timestamp(opts.now);
 			const appended: EventRecord = {
 				gameId,

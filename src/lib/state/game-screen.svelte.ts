@@ -1,4 +1,10 @@
+import { afterPaint, flushAfterPaint } from '$lib/after-paint';
+import { timestamp } from '$lib/db/clock';
+import { deviceId, knownDeviceId } from '$lib/db/device';
+import * as gameWrites from '$lib/db/game-writes';
+import { withEvent } from '$lib/db/game-view';
 import * as games from '$lib/db/games';
+import { plain } from '$lib/db/records';
 import { narrate } from '$lib/rules/narrate';
 import type { GameEvent, NewGameEvent } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
@@ -17,7 +23,7 @@ function sameGame(a: LoadedGame, b: LoadedGame): boolean {
 }
 
 /** Where an error is shown: next to the action that caused it. */
-export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
+export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty' | 'store';
 
 /**
  * The scorecard's state: the live game, plus what the last action said. Every write goes
@@ -32,6 +38,9 @@ export class GameScreen extends GameActions<Action> {
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
 		super(loadGame, id);
+		// Entries a reload or a closed tab left unstored (see `game-writes.ts`), and the device
+		// id a painted entry is stamped with, read once the first screen is drawn.
+		afterPaint(() => void gameWrites.recover().then(() => deviceId()));
 	}
 
 	/**
@@ -78,17 +87,75 @@ export class GameScreen extends GameActions<Action> {
 		};
 		return true;
 	}
-	/** Records an event; returns whether it was accepted. */
+	/**
+	 * Records an event; returns whether it was accepted. The board shows it at once: the rules
+	 * check it against the game shown, the new total is painted, and the write starts after
+	 * that frame (`afterPaint`), noted first so a reload in between does not lose it. Writes
+	 * start in the order entered, and IndexedDB runs them in that order. A write that fails
+	 * puts the board back to what the store holds and says why.
+	 */
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
-		return this.#write(
-			action,
-			(id) => games.append(id, event),
-			(r) => this.#say(r.appended.event, 'Recorded: ')
-		);
+		const base = this.game;
+		const device = knownDeviceId();
+		if (!base || device === undefined || base.record.signedAt !== null) {
+			// Before the first write of this tab (the device id is read once) or on a signed
+			// card: the store decides first, as before.
+			return this.#write(
+				action,
+				(id) => games.append(id, event),
+				(r) => this.#say(r.appended.event, 'Recorded: ')
+			);
+		}
+		const entry: gameWrites.Unstored = {
+			gameId: base.record.id,
+			id: crypto.randomUUID(),
+			event: plain(event),
+			at: timestamp()
+		};
+		let shown: LoadedGame;
+		try {
+			const next = withEvent(base, {
+				gameId: entry.gameId,
+				seq: (base.events.at(-1)?.seq ?? 0) + 1,
+				event: { ...entry.event, id: entry.id },
+				at: entry.at,
+				deviceId: device,
+				redoOf: null
+			});
+			shown = { ...next.game, ruleset: base.ruleset, names: base.names };
+		} catch (err) {
+			// The rules refuse it: nothing to store, the refusal is shown beside the action.
+			return this.fail(action, err).then(() => false);
+		}
+		gameWrites.note(entry);
+		games.expectAppend(entry.gameId, entry.id);
+		this.clearError();
+		this.#written = shown;
+		this.#notice = {
+			text: this.#say(shown.events.at(-1)!.event, 'Recorded: '),
+			canRedo: false,
+			gameId: entry.gameId
+		};
+		afterPaint(() => {
+			gameWrites.store(entry).catch((err: unknown) => this.#lost(err));
+		});
+		return Promise.resolve(true);
+	}
+
+	/**
+	 * A painted entry could not be stored (a full disk, a card signed in another tab): the
+	 * board goes back to what the store holds, and the status line says why.
+	 */
+	#lost(err: unknown): void {
+		this.#written = null;
+		this.#notice = null;
+		void this.fail('store', err);
 	}
 
 	/** Undoes the last event still in effect. */
 	undo(): Promise<boolean> {
+		// Entries painted and not yet started are stored first: Undo acts on the store's log.
+		flushAfterPaint();
 		return this.#write(
 			'undo',
 			(id) => games.undo(id),
@@ -101,6 +168,7 @@ export class GameScreen extends GameActions<Action> {
 
 	/** Records again what the last undo undid. */
 	redo(): Promise<boolean> {
+		flushAfterPaint();
 		return this.#write(
 			'undo',
 			(id) => games.redo(id),
