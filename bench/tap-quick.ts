@@ -23,7 +23,7 @@ function show(name: string, t: TapTiming[]): void {
 			95
 		).toFixed(1);
 	console.log(
-		`${name}: painted p95 ${p('work')} ms, any next task ${p('anyTask')}, committed ${p('committed')}, on screen ${p('onScreen')}`
+		`${name}: painted p95 ${p('work')} ms, any next task ${p('anyTask')}, committed ${p('committed')}, changed ${p('changed')}, on screen ${p('onScreen')}`
 	);
 }
 
@@ -39,7 +39,7 @@ const server = spawn(
 );
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 try {
-	for (let i = 0; i < 50; i++) {
+	for (let i = 0; i < 300; i++) {
 		try {
 			if ((await fetch(origin)).ok) break;
 		} catch {

@@ -17,6 +17,8 @@ export interface TapTiming {
 	anyTask: number;
 	/** Until the event was committed to IndexedDB (Dexie's `x-storagemutated-1`). No budget. */
 	committed: number;
+	/** Until the new total was in the page (the app's own work on the tap, before any frame). */
+	changed: number;
 	/** Until the frame showing the new total was rendered, the wait for that frame included. */
 	onScreen: number;
 }
@@ -110,7 +112,13 @@ function timedTaps(page: Page, n: number): Promise<TapTiming[]> {
 				[...document.querySelectorAll('.board .total')].find((el) =>
 					el.textContent?.trim().startsWith('Ana:')
 				) ?? null;
-			const out: { work: number; anyTask: number; committed: number; onScreen: number }[] = [];
+			const out: {
+				work: number;
+				anyTask: number;
+				committed: number;
+				changed: number;
+				onScreen: number;
+			}[] = [];
 			for (let i = 0; i < n; i++) {
 				(
 					(await until('button "Score for Ana"', () =>
@@ -147,6 +155,7 @@ function timedTaps(page: Page, n: number): Promise<TapTiming[]> {
 					work: shown - t0 + (f.rendered - f.start),
 					anyTask: shown - t0 + (f.anyTask - f.start),
 					committed: stored - t0,
+					changed: shown - t0,
 					onScreen: f.rendered - t0
 				});
 				await until('the sheet to close', () =>

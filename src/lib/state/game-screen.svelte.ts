@@ -1,11 +1,5 @@
-import { afterPaint, flushAfterPaint } from '$lib/after-paint';
-import { timestamp } from '$lib/db/clock';
-import { deviceId, knownDeviceId } from '$lib/db/device';
-import * as gameWrites from '$lib/db/game-writes';
-import { withEvent } from '$lib/db/game-view';
-import * as games from '$lib/db/games';
-import { plain } from '$lib/db/records';
-import { narrate } from '$lib/rules/narrate';
+import { knownDeviceId } from '$lib/db/device';
+import type * as games from '$lib/db/games';
 import type { GameEvent, NewGameEvent } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
 import { loadGame, type LoadedGame } from './loaded-game';
@@ -22,6 +16,11 @@ function sameGame(a: LoadedGame, b: LoadedGame): boolean {
 	);
 }
 
+type TapWriter = typeof import('./tap-writer');
+let loading: Promise<TapWriter> | undefined;
+/** The optimistic entry and the narrator: loaded after the first paint, once per page. */
+const writer = () => (loading ??= import('./tap-writer'));
+
 /** Where an error is shown: next to the action that caused it. */
 export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty' | 'store';
 
@@ -34,13 +33,25 @@ export class GameScreen extends GameActions<Action> {
 	/** The game as the last write of this tab left it, shown until the live query catches up. */
 	#written = $state.raw<LoadedGame | null>(null);
 	#notice = $state<{ text: string; canRedo: boolean; gameId: string } | null>(null);
+	/** The optimistic entry, once loaded and started (after the first paint). */
+	#writer: TapWriter | null = null;
 
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
 		super(loadGame, id);
-		// Entries a reload or a closed tab left unstored (see `game-writes.ts`), and the device
-		// id a painted entry is stamped with, read once the first screen is drawn.
-		afterPaint(() => void gameWrites.recover().then(() => deviceId()));
+		// Once the board is drawn: the optimistic entry (see `tap-writer.ts`), which first stores
+		// what a reload left unstored and reads the device id painted entries are stamped with.
+		$effect(() => {
+			if (!this.live.loaded || this.#writer) return;
+			requestAnimationFrame(() =>
+				setTimeout(() => {
+					void writer().then(async (w) => {
+						await w.start();
+						this.#writer = w;
+					});
+				})
+			);
+		});
 	}
 
 	/**
@@ -66,22 +77,25 @@ export class GameScreen extends GameActions<Action> {
 		return notice && notice.gameId === this.game?.record.id ? notice : null;
 	}
 
-	#say(event: GameEvent, prefix = ''): string {
+	/** "Recorded: Ana 15", with the narrator (the writer's, loaded now if need be). */
+	async #say(event: GameEvent, prefix = ''): Promise<string> {
 		const game = this.game;
-		return game ? `${prefix}${narrate(event, game.ruleset, this.name)}` : prefix;
+		if (!game) return prefix;
+		const { narrate } = this.#writer ?? (await writer());
+		return `${prefix}${narrate(event, game.ruleset, this.name)}`;
 	}
 
 	async #write(
 		action: Action,
 		work: (id: string) => Promise<games.Appended>,
-		describe: (a: games.Appended) => string
+		describe: (a: games.Appended) => Promise<string>
 	): Promise<boolean> {
 		const base = this.game;
 		const result = await this.run(action, work);
 		if (!result) return false;
 		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 		this.#notice = {
-			text: describe(result),
+			text: await describe(result),
 			canRedo: result.redoable !== null,
 			gameId: result.record.id
 		};
@@ -97,48 +111,32 @@ export class GameScreen extends GameActions<Action> {
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
 		const base = this.game;
 		const device = knownDeviceId();
-		if (!base || device === undefined || base.record.signedAt !== null) {
-			// Before the first write of this tab (the device id is read once) or on a signed
-			// card: the store decides first, as before.
+		const w = this.#writer;
+		if (!w || !base || device === undefined || base.record.signedAt !== null) {
+			// Before the board was drawn and the writer loaded, or on a signed card: the store
+			// decides first, as before.
 			return this.#write(
 				action,
-				(id) => games.append(id, event),
+				(id) => writer().then((w) => w.games.append(id, event)),
 				(r) => this.#say(r.appended.event, 'Recorded: ')
 			);
 		}
-		const entry: gameWrites.Unstored = {
-			gameId: base.record.id,
-			id: crypto.randomUUID(),
-			event: plain(event),
-			at: timestamp()
-		};
-		let shown: LoadedGame;
+		let painted: ReturnType<TapWriter['paint']>;
 		try {
-			const next = withEvent(base, {
-				gameId: entry.gameId,
-				seq: (base.events.at(-1)?.seq ?? 0) + 1,
-				event: { ...entry.event, id: entry.id },
-				at: entry.at,
-				deviceId: device,
-				redoOf: null
-			});
-			shown = { ...next.game, ruleset: base.ruleset, names: base.names };
+			painted = w.paint(base, event, device);
 		} catch (err) {
 			// The rules refuse it: nothing to store, the refusal is shown beside the action.
 			return this.fail(action, err).then(() => false);
 		}
-		gameWrites.note(entry);
-		games.expectAppend(entry.gameId, entry.id);
+		const { entry, shown } = painted;
 		this.clearError();
 		this.#written = shown;
 		this.#notice = {
-			text: this.#say(shown.events.at(-1)!.event, 'Recorded: '),
+			text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
 			canRedo: false,
 			gameId: entry.gameId
 		};
-		afterPaint(() => {
-			gameWrites.store(entry).catch((err: unknown) => this.#lost(err));
-		});
+		w.store(entry, (err) => this.#lost(err));
 		return Promise.resolve(true);
 	}
 
@@ -155,23 +153,23 @@ export class GameScreen extends GameActions<Action> {
 	/** Undoes the last event still in effect. */
 	undo(): Promise<boolean> {
 		// Entries painted and not yet started are stored first: Undo acts on the store's log.
-		flushAfterPaint();
+		this.#writer?.flushAfterPaint();
 		return this.#write(
 			'undo',
-			(id) => games.undo(id),
+			(id) => writer().then((w) => w.games.undo(id)),
 			(r) => {
 				const undone = r.redoable;
-				return undone ? this.#say(undone, 'Undone: ') : 'Undone';
+				return undone ? this.#say(undone, 'Undone: ') : Promise.resolve('Undone');
 			}
 		);
 	}
 
 	/** Records again what the last undo undid. */
 	redo(): Promise<boolean> {
-		flushAfterPaint();
+		this.#writer?.flushAfterPaint();
 		return this.#write(
 			'undo',
-			(id) => games.redo(id),
+			(id) => writer().then((w) => w.games.redo(id)),
 			(r) => this.#say(r.appended.event, 'Redone: ')
 		);
 	}
