@@ -17,6 +17,7 @@ import { instructorPages, openSchool, openTabs, timePage, type School } from './
 import { figure as made, report, type Figure } from './report';
 import { serverFigures } from './server';
 import { tapToPaint } from './tap';
+import { planFrom, type Size } from './parts';
 import { percentile, startGame } from './ui';
 import { measured } from './wait';
 
@@ -26,13 +27,11 @@ const port = Number(process.env.BENCH_PORT ?? 4178);
 const origin = `http://127.0.0.1:${port}`;
 /**
  * Loading a school through the app's db module takes about 3 s a class on this machine (writing
- * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep),
- * so `BENCH_QUICK=1` leaves out the 100 leagues (about 5 minutes to load), and the 100 classes
- * in one league (loading, pages usable, the CSVs, and a backup and restore of 100 classes) run
- * only with `BENCH_FULL=1` (20 minutes or more).
+ * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep):
+ * the 100 leagues take about 5 minutes to load, the 100 classes 20 minutes or more, so the
+ * 100 classes run only with `BENCH_FULL=1` or `BENCH_SIZES` (see bench/parts.ts).
  */
-const quick = process.env.BENCH_QUICK === '1';
-const full = process.env.BENCH_FULL === '1';
+const plan = planFrom(process.env);
 
 /** A figure, printed as soon as it is measured (a long run shows its progress). */
 function figure(...args: Parameters<typeof made>): Figure {
@@ -96,11 +95,11 @@ async function pagesAt(
 	school: School,
 	size: string,
 	figures: Figure[],
-	opts: { tap: boolean; usableOnly?: boolean }
+	opts: { tap: boolean; pages: boolean; usableOnly?: boolean }
 ): Promise<void> {
 	const leagueId = school.leagueIds[0]!;
 	const checks = instructorPages(leagueId, school.students[0]![0]!);
-	for (const check of checks) {
+	for (const check of opts.pages ? checks : []) {
 		const timed: { t?: Awaited<ReturnType<typeof timePage>> } = {};
 		const usable = await measured(
 			(v, note) => figure(`${check.name}, ${size}: usable`, v, 'ms', note),
@@ -143,6 +142,135 @@ async function pagesAt(
 	for (const tab of tabs) await tab.close();
 }
 
+/** First-load JavaScript of home and the scorecard, and what the service worker precaches. */
+async function bundleAt(browser: Browser, figures: Figure[]): Promise<void> {
+	console.log('Measuring bundle sizes…');
+	figures.push(
+		await measured(
+			(v, note) => figure('first-load JS, home (gzip)', v, 'KB', note ?? 'before the first paint'),
+			async () =>
+				(await firstLoadJS(browser, origin, buildDir, 'main h1', async () => '/')).beforePaint
+		)
+	);
+	figures.push(
+		await measured(
+			(v, note) =>
+				figure(
+					'first-load JS, scorecard (gzip)',
+					v,
+					'KB',
+					note ?? 'before the first paint; Dexie included'
+				),
+			async () =>
+				(
+					await firstLoadJS(browser, origin, buildDir, '.board .total', async (page) => {
+						return `/game/${await startGame(page, origin, ['Ana', 'Ben', 'Cara'])}`;
+					})
+				).beforePaint
+		)
+	);
+	const pre = precacheKB(buildDir);
+	figures.push(
+		figure('precached by the service worker (gzip)', pre.kb, 'KB', `${pre.files} files`)
+	);
+}
+
+/** The score tap alone (at 1× and 4× CPU slowdown) and the cold offline start. */
+async function tapAlone(browser: Browser, figures: Figure[]): Promise<void> {
+	console.log('Measuring the score tap and the cold start…');
+	figures.push(
+		await measured(
+			(v, note) =>
+				figure(
+					'tap to painted, p95',
+					v,
+					'ms',
+					note ?? '100 taps; not counting the wait for the next 60 Hz refresh'
+				),
+			async () =>
+				percentile(
+					(await tapToPaint(browser, origin, 100)).map((t) => t.work),
+					95
+				)
+		)
+	);
+	figures.push(
+		await measured(
+			(v, note) =>
+				figure(
+					'tap to painted p95, 4× CPU slowdown',
+					v,
+					'ms',
+					note ?? 'Emulation.setCPUThrottlingRate 4 (a mid-range phone)'
+				),
+			async () =>
+				percentile(
+					(await tapToPaint(browser, origin, 60, { slowdown: 4 })).map((t) => t.work),
+					95
+				)
+		)
+	);
+	figures.push(
+		await measured(
+			(v, note) => figure('cold offline start to scorecard', v, 'ms', note ?? 'median of 5'),
+			async () => percentile(await offlineStart(browser, origin, 5), 50)
+		)
+	);
+	figures.push(
+		await measured(
+			(v, note) =>
+				figure('cold offline start to scorecard, 4× CPU slowdown', v, 'ms', note ?? 'median of 5'),
+			async () => percentile(await offlineStart(browser, origin, 5, 4), 50)
+		)
+	);
+}
+
+/** The schools the bench loads, by the key `BENCH_SIZES` names them with. */
+const SCHOOLS: { key: Size; name: string; short: string; classes: number; leagues: number }[] = [
+	{ key: '1', name: '1 class', short: '1 class', classes: 1, leagues: 1 },
+	{ key: '10', name: '10 classes in one league', short: '10 classes', classes: 10, leagues: 1 },
+	{ key: '100l', name: '100 leagues', short: '100 leagues', classes: 1, leagues: 100 },
+	{ key: '100', name: '100 classes', short: '100 classes', classes: 100, leagues: 1 }
+];
+
+/**
+ * One school loaded through the app's db module, then what the plan asks of it: the CSVs,
+ * backup and restore (10 and 100 classes), each page, and the tap with the pages open in other
+ * tabs. At 100 classes pages are timed to usable only, with no tap (the issue's target there).
+ */
+async function schoolAt(
+	browser: Browser,
+	size: (typeof SCHOOLS)[number],
+	figures: Figure[]
+): Promise<void> {
+	const files = plan.parts.has('files') && (size.key === '10' || size.key === '100');
+	const pages = plan.parts.has('pages');
+	const tap = plan.parts.has('tap') && size.key !== '100';
+	if (!files && !pages && !tap) return;
+	console.log(`Loading ${size.name}…`);
+	const school = await openSchool(browser, origin, root, size.classes, size.leagues);
+	const loadName =
+		size.key === '100'
+			? "loading 100 classes through the app's db module"
+			: `loading ${size.name} through the app's db module`;
+	figures.push(figure(loadName, school.loadMs, 'ms'));
+	if (files) {
+		console.log(`Measuring the CSVs, backup and restore, ${size.short}…`);
+		await filesAt(school, size.short, figures);
+	}
+	// The helper tab goes first, so its heap does not count against the pages.
+	await school.helper.close();
+	if (pages || tap) {
+		console.log(`Timing the pages, ${size.name}…`);
+		await pagesAt(browser, school, size.name, figures, {
+			tap,
+			pages,
+			usableOnly: size.key === '100'
+		});
+	}
+	await school.context.close();
+}
+
 async function main(): Promise<boolean> {
 	console.log('Building…');
 	execSync('npx vite build', { cwd: root, stdio: 'ignore' });
@@ -158,124 +286,18 @@ async function main(): Promise<boolean> {
 	const figures: Figure[] = [];
 	try {
 		await waitForServer();
-		console.log('Measuring bundle sizes…');
-		figures.push(
-			await measured(
-				(v, note) =>
-					figure('first-load JS, home (gzip)', v, 'KB', note ?? 'before the first paint'),
-				async () =>
-					(await firstLoadJS(browser, origin, buildDir, 'main h1', async () => '/')).beforePaint
-			)
-		);
-		figures.push(
-			await measured(
-				(v, note) =>
-					figure(
-						'first-load JS, scorecard (gzip)',
-						v,
-						'KB',
-						note ?? 'before the first paint; Dexie included'
-					),
-				async () =>
-					(
-						await firstLoadJS(browser, origin, buildDir, '.board .total', async (page) => {
-							return `/game/${await startGame(page, origin, ['Ana', 'Ben', 'Cara'])}`;
-						})
-					).beforePaint
-			)
-		);
-		const pre = precacheKB(buildDir);
-		figures.push(
-			figure('precached by the service worker (gzip)', pre.kb, 'KB', `${pre.files} files`)
-		);
-
-		console.log('Measuring the score tap and the cold start…');
-		figures.push(
-			await measured(
-				(v, note) =>
-					figure(
-						'tap to painted, p95',
-						v,
-						'ms',
-						note ?? '100 taps; not counting the wait for the next 60 Hz refresh'
-					),
-				async () =>
-					percentile(
-						(await tapToPaint(browser, origin, 100)).map((t) => t.work),
-						95
-					)
-			)
-		);
-		figures.push(
-			await measured(
-				(v, note) =>
-					figure(
-						'tap to painted p95, 4× CPU slowdown',
-						v,
-						'ms',
-						note ?? 'Emulation.setCPUThrottlingRate 4 (a mid-range phone)'
-					),
-				async () =>
-					percentile(
-						(await tapToPaint(browser, origin, 60, { slowdown: 4 })).map((t) => t.work),
-						95
-					)
-			)
-		);
-		figures.push(
-			await measured(
-				(v, note) => figure('cold offline start to scorecard', v, 'ms', note ?? 'median of 5'),
-				async () => percentile(await offlineStart(browser, origin, 5), 50)
-			)
-		);
-		figures.push(
-			await measured(
-				(v, note) =>
-					figure(
-						'cold offline start to scorecard, 4× CPU slowdown',
-						v,
-						'ms',
-						note ?? 'median of 5'
-					),
-				async () => percentile(await offlineStart(browser, origin, 5, 4), 50)
-			)
-		);
-
-		for (const [size, classes, leagueCount] of [
-			['1 class', 1, 1],
-			['10 classes in one league', 10, 1],
-			...(quick ? [] : [['100 leagues', 1, 100] as const])
-		] as const) {
-			console.log(`Loading ${size}…`);
-			const school = await openSchool(browser, origin, root, classes, leagueCount);
-			figures.push(figure(`loading ${size} through the app's db module`, school.loadMs, 'ms'));
-			if (size === '10 classes in one league') {
-				console.log('Measuring the CSVs, backup and restore…');
-				await filesAt(school, '10 classes', figures);
-			}
-			console.log(`Timing the pages, ${size}…`);
-			// The helper tab goes first, so its heap does not count against the pages.
-			await school.helper.close();
-			await pagesAt(browser, school, size, figures, { tap: true });
-			await school.context.close();
-		}
-		if (full) {
-			console.log('Loading 100 classes in one league…');
-			const school = await openSchool(browser, origin, root, 100, 1);
-			figures.push(figure("loading 100 classes through the app's db module", school.loadMs, 'ms'));
-			console.log('Timing the pages, 100 classes…');
-			await pagesAt(browser, school, '100 classes', figures, { tap: false, usableOnly: true });
-			console.log('Measuring the CSVs, backup and restore, 100 classes…');
-			await filesAt(school, '100 classes', figures);
-			await school.helper.close();
-			await school.context.close();
+		if (plan.parts.has('bundle')) await bundleAt(browser, figures);
+		if (plan.parts.has('tap')) await tapAlone(browser, figures);
+		for (const size of SCHOOLS) {
+			if (plan.sizes.has(size.key)) await schoolAt(browser, size, figures);
 		}
 	} finally {
 		await browser.close();
 		if (server.pid) process.kill(-server.pid);
 	}
-	figures.push(...(await serverFigures()));
-	return report(figures, join(root, 'bench/results.json'));
+	if (plan.parts.has('server')) figures.push(...(await serverFigures()));
+	const out = plan.partial ? 'bench/results-partial.json' : 'bench/results.json';
+	return report(figures, join(root, out));
 }
 
 main().then(

@@ -25,6 +25,7 @@ import {
 } from './schemas';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
 import { parsePayload } from '$lib/transfer/payload';
+import { readSnapshot } from '$lib/transfer/standings-snapshot';
 import { TransferError } from '$lib/transfer/errors';
 import type { SessionPayload } from '$lib/transfer/class-schema';
 
@@ -250,10 +251,12 @@ export function createApp(opts: ServerOptions): Hono {
 		await allowed(db, c, ['instructor', 'device']);
 		const id = c.req.param('id');
 		const since = c.req.query('since') === undefined ? null : wholeQuery(c, 'since', 0);
-		const [league] = await db.query<{ name: string; record: unknown; state_seq: number }>(
-			'select name, record, state_seq from leagues where id = $1',
-			[id]
-		);
+		const [league] = await db.query<{
+			name: string;
+			record: unknown;
+			state_seq: number;
+			standings: unknown;
+		}>('select name, record, state_seq, standings from leagues where id = $1', [id]);
 		if (!league) throw notFound();
 		const seq = Number(league.state_seq);
 		// A phone polling with the number it holds gets nothing when nothing changed.
@@ -273,7 +276,11 @@ export function createApp(opts: ServerOptions): Hono {
 			name: league.name,
 			league: league.record,
 			roster,
-			sessions: sessions.map((s) => s.record)
+			sessions: sessions.map((s) => s.record),
+			standings:
+				typeof league.standings === 'string'
+					? (JSON.parse(league.standings) as unknown)
+					: (league.standings ?? null)
 		});
 	});
 
@@ -326,6 +333,23 @@ export function createApp(opts: ServerOptions): Hono {
 			}
 		});
 		return c.json({ ok: true, sessions: sessions.length });
+	});
+
+	app.put('/api/leagues/:id/standings', async (c) => {
+		await allowed(db, c, ['instructor']);
+		const id = c.req.param('id');
+		// The schema of the QR path: what a phone would refuse from a code is refused here.
+		const snapshot = readSnapshot(await json(c));
+		if (!snapshot) throw malformed('not a standings snapshot');
+		if (snapshot.league !== id) throw new ApiError(422, 'standings-foreign');
+		// Newer wins in the one statement that stores it, so two devices racing keep the newest.
+		const [row] = await db.query<{ state_seq: number }>(
+			`update leagues set standings = $2, standings_at = $3, state_seq = state_seq + 1,
+			updated_at = now() where id = $1 and (standings_at is null or standings_at < $3)
+			returning state_seq`,
+			[id, JSON.stringify(snapshot), snapshot.at]
+		);
+		return c.json({ ok: true, stored: row !== undefined, seq: row ? Number(row.state_seq) : null });
 	});
 
 	app.put('/api/leagues/:id/groups/:session', async (c) => {

@@ -158,6 +158,14 @@ const sentences = {
 		`That backup was made by a newer version of the app (format ${p.format}). Update the app, then restore it.`,
 	'backup-damaged': (p) =>
 		`That backup is damaged${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+	'restore-busy':
+		'Another tab of the app is restoring a backup. Wait until it is done, then try again. Nothing was changed.',
+	'restore-finished':
+		'A restore was stopped part-way when the app was last closed. It has now been finished.',
+	'restore-discarded':
+		'A restore was stopped when the app was last closed, before it had changed anything. Nothing was restored: restore the file again if you still want it.',
+	'restore-failed':
+		'A restore stopped part-way and could not be finished yet. Keep the app open with some free space on the device; it will try again next time it starts.',
 
 	// Signing the card
 	'card-signed':

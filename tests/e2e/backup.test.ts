@@ -6,6 +6,9 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	page,
 	browser
 }) => {
+	// Two browsers, a league played and signed, a backup and two restores: over a minute when
+	// the machine is busy.
+	test.slow();
 	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
 	await sessionWithGroups(page, '2026-01-12');
 	const game = await playGroupGame(page, 1, [15, 10]);
@@ -74,4 +77,59 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	await expect(other.getByText('1 signed card counts')).toBeVisible();
 	await expect(other.getByRole('table').getByRole('row').nth(1)).toContainText('Champion');
 	await fresh.close();
+});
+
+/** Writes a restore's marker straight into the store, as a tab closed mid-restore leaves it. */
+async function leaveMarker(page: import('@playwright/test').Page, phase: 'staging' | 'applying') {
+	await page.evaluate(
+		(phase) =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('muggins-league');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const tx = open.result.transaction('meta', 'readwrite');
+					tx.objectStore('meta').put({
+						key: 'restore',
+						value: {
+							phase,
+							mode: 'replace',
+							parts: 0,
+							next: 0,
+							cleared: true,
+							firstLeague: null,
+							startedAt: new Date().toISOString()
+						}
+					});
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			}),
+		phase
+	);
+}
+
+test('a restore stopped by a closed tab is discarded or finished at the next start, and said so', async ({
+	page
+}) => {
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
+	await leaveMarker(page, 'staging');
+	await page.goto('/league');
+	const banner = page.getByRole('status').filter({ hasText: 'A restore was stopped' });
+	await expect(banner).toContainText('before it had changed anything. Nothing was restored');
+	await expectAccessible(page, 'the league after a restore stopped while staging was discarded');
+	await banner.getByRole('button', { name: 'OK' }).click();
+	await expect(banner).toBeHidden();
+	// Nothing changed: the league is still there.
+	await expect(page.getByText('4 students')).toBeVisible();
+
+	await leaveMarker(page, 'applying');
+	await page.reload();
+	await expect(banner).toContainText('It has now been finished.');
+	await expectAccessible(page, 'the league after a stopped restore was finished');
+	await page.reload();
+	await expect(page.getByText('4 students')).toBeVisible();
+	await expect(banner).toBeHidden();
 });

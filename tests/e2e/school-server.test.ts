@@ -3,7 +3,8 @@
  * served by the school server itself (`server/main.ts` on the built app). The instructor
  * connects the league; the phones join from the invite file; one phone plays and signs while
  * offline, then comes online; both cards reach the instructor's standings with no QR code and
- * no file. A phone the instructor removes stops sending.
+ * no file, and the standings the instructor shares reach the phones the same way (and their
+ * hiding once sharing is off). A phone the instructor removes stops sending.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,29 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await expect(table.getByRole('row', { name: /Ana/ })).toContainText('1');
 	await expect(table.getByRole('row', { name: /Cleo/ })).toContainText('1');
 	await shoot(laptop, 'standings-live');
+
+	// Shared with the phones: an online phone shows them by itself, with no receipt and no code.
+	const sharing = laptop
+		.getByRole('group', { name: 'Group phones' })
+		.getByLabel('Show the standings on the group phones');
+	await sharing.check();
+	await two.goto(league);
+	const shared = two.getByRole('region', { name: /^Standings on / });
+	await expect(shared.getByRole('row')).toHaveCount(5, { timeout: 20_000 });
+	expect((await shared.getByRole('rowheader').allInnerTexts()).sort()).toEqual([
+		'Ana',
+		'Ben',
+		'Cleo',
+		'Dev'
+	]);
+	const cleo = shared
+		.getByRole('row')
+		.filter({ has: two.getByRole('rowheader', { name: 'Cleo', exact: true }) });
+	await expect(cleo.getByRole('cell').nth(1)).toHaveText('1'); // played 1
+	await shoot(two, 'server-shared-standings');
+	// Turned off on the laptop: the online phone hides them, again with no code.
+	await sharing.uncheck();
+	await expect(shared).toHaveCount(0, { timeout: 20_000 });
 
 	// The instructor removes Group 1's phone: its next card is refused, and it says so.
 	await leagueTab(laptop, 'Server');

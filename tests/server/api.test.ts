@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import type { Database } from '../../server/db';
 import { BODY_LIMIT } from '../../server/schemas';
-import { TEMPLATE, handedOut, signedCard } from './fixtures';
+import { TEMPLATE, handedOut, signedCard, standings } from './fixtures';
 import { TARGETS, appOn, classOn, client, emptyTables, type Call } from './support';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
@@ -136,7 +136,13 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			{ method: 'POST', path: '/api/leagues/L1/cards', roles: ['instructor', 'device'] },
 			{ method: 'GET', path: '/api/leagues/L1/cards', roles: ['instructor'] },
 			{ method: 'PUT', path: '/api/leagues/L1/groups/S1', roles: ['instructor'] },
-			{ method: 'GET', path: '/api/leagues/L1/groups', roles: ['instructor', 'device'] }
+			{ method: 'GET', path: '/api/leagues/L1/groups', roles: ['instructor', 'device'] },
+			{
+				method: 'PUT',
+				path: '/api/leagues/L1/standings',
+				roles: ['instructor'],
+				json: standings('L1', '2026-02-03T10:00:00.000Z')
+			}
 		];
 
 		it.each(ROUTES)('$method $path: 401, 403 or allowed, by token', async (route) => {
@@ -314,6 +320,70 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			expect(groupsChanged.body.seq).toBe(seq + 2);
 			const bad = await call('GET', '/api/leagues/L1?since=-1', { token: phone });
 			expect([bad.status, bad.body.error]).toEqual([400, 'server-malformed']);
+		});
+	});
+
+	describe('the standings shared with the phones', () => {
+		const put = (token: string | undefined, json: unknown) =>
+			call('PUT', '/api/leagues/L1/standings', { token, json });
+		const shown = async (token: string | undefined) =>
+			(await call('GET', '/api/leagues/L1', { token })).body.standings;
+
+		it('reach a phone with the league, and raise its number', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			const phone = devices[0]?.token;
+			const before = await call('GET', '/api/leagues/L1', { token: phone });
+			expect(before.body.standings).toBeNull();
+			const snapshot = standings('L1', '2026-02-03T10:00:00.000Z');
+			const stored = await put(instructor, snapshot);
+			expect(stored.status).toBe(200);
+			expect(stored.body).toMatchObject({ stored: true, seq: (before.body.seq as number) + 1 });
+			const after = await call('GET', `/api/leagues/L1?since=${before.body.seq}`, {
+				token: phone
+			});
+			expect(after.status).toBe(200);
+			expect(after.body.standings).toEqual(snapshot);
+		});
+
+		it('keep the newer: an older or the same snapshot changes nothing; a hide is newer', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			const phone = devices[0]?.token;
+			const newer = standings('L1', '2026-02-03T10:00:00.000Z');
+			await put(instructor, newer);
+			const seq = (await call('GET', '/api/leagues/L1', { token: phone })).body.seq as number;
+			const older = await put(instructor, standings('L1', '2026-02-03T09:59:59.000Z', 7));
+			const same = await put(instructor, standings('L1', '2026-02-03T10:00:00.000Z', 9));
+			for (const r of [older, same]) expect(r.body).toMatchObject({ stored: false, seq: null });
+			expect(await shown(phone)).toEqual(newer);
+			// Nothing was stored, so a phone holding the league is not sent it again.
+			expect((await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone })).status).toBe(
+				304
+			);
+			const hide = { league: 'L1', at: '2026-02-03T11:00:00.000Z', rows: null };
+			expect((await put(instructor, hide)).body).toMatchObject({ stored: true });
+			expect(await shown(phone)).toEqual(hide);
+		});
+
+		it('refuse what is not a snapshot (400) and another league’s (422); nothing stored', async () => {
+			const { instructor, devices } = await classOn(call, 'L1');
+			const at = '2026-02-03T10:00:00.000Z';
+			const notJson = await call('PUT', '/api/leagues/L1/standings', {
+				token: instructor,
+				raw: '{"league":'
+			});
+			const moreWonThanPlayed = await put(instructor, {
+				league: 'L1',
+				at,
+				rows: [['Ana', 1, 2, 10, 1]]
+			});
+			const noTime = await put(instructor, { league: 'L1', rows: [] });
+			const card = await put(instructor, await signedCard('L1'));
+			for (const r of [notJson, moreWonThanPlayed, noTime, card]) {
+				expect([r.status, r.body.error]).toEqual([400, 'server-malformed']);
+			}
+			const foreign = await put(instructor, standings('L2', at));
+			expect([foreign.status, foreign.body.error]).toEqual([422, 'standings-foreign']);
+			expect(await shown(devices[0]?.token)).toBeNull();
 		});
 	});
 

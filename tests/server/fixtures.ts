@@ -12,6 +12,7 @@ import { sessionPayload } from '$lib/transfer/class-envelope';
 import type { SessionPayload } from '$lib/transfer/class-schema';
 import { groupCode } from '$lib/transfer/group-code';
 import type { CardPayload } from '$lib/transfer/schema';
+import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 export const TEMPLATE = JSON.parse(
 	readFileSync(new URL('./card.muggins.json', import.meta.url), 'utf8')
@@ -78,4 +79,16 @@ export async function handedOut(
 			}
 		]
 	});
+}
+
+/** Standings shared by league `leagueId` at `at` (Ana's points `points`), as the app sends them. */
+export function standings(leagueId: string, at: string, points = 12): StandingsSnapshot {
+	return {
+		league: leagueId,
+		at,
+		rows: [
+			['Ana', 2, 2, points, 1],
+			['Ben', 2, 0, 4, 2]
+		]
+	};
 }

@@ -12,12 +12,12 @@
  * A restore reads the file as a stream, a part at a time, in steps that each refuse with a
  * plain reason: not JSON (cut short), not ours (foreign), too new, or damaged (a record's
  * schema, or the links between records). `readBackup` checks the whole file first and keeps
- * only what the preview shows; `restoreBackup` then reads it again and writes it part by part
- * in one transaction, every part through the store's own checks (`db/incoming.ts`): a part
- * refused half-way undoes the whole restore, so a refused file changes nothing.
+ * only what the preview shows; `restoreBackup` then reads it again into a staging database,
+ * every part through the store's own checks (`db/incoming.ts`), and only then writes it into
+ * the store, a part per transaction (`db/restore.ts`): a refused file changes nothing.
  */
 import * as v from 'valibot';
-import * as leagues from '$lib/db/leagues';
+import { restoreStaged } from '$lib/db/restore';
 import * as transfer from '$lib/db/transfer';
 import type { StoreDump } from '$lib/db/transfer';
 import { byGame } from '$lib/db/incoming';
@@ -557,17 +557,22 @@ export function planRestore(
 }
 
 /**
- * Restores `backup` (merge or replace), read again part by part and written in one
- * transaction: refused anywhere, it changes nothing. When the current league is gone
- * afterwards, the backup's first league becomes current.
+ * Restores `backup` (merge or replace), staged (`db/restore.ts`): read again part by part into
+ * a staging database, each part checked, then written into the store in bounded transactions.
+ * Refused anywhere before the writing starts, it changes nothing; a tab closed while writing
+ * leaves it to be finished at the next start. When the current league is gone afterwards, the
+ * backup's first league becomes current. Progress: the first half reads and stages the file,
+ * the second writes it.
  */
 export async function restoreBackup(
 	backup: Backup,
 	mode: transfer.RestoreMode,
 	opts: { onProgress?: Progress } = {}
 ): Promise<void> {
-	// The file's links are checked again at its end, inside the transaction.
-	await transfer.restoreInParts(backup.parts(opts.onProgress), mode);
-	const first = backup.firstLeague;
-	if ((await leagues.currentId()) === null && first) await leagues.setCurrent(first);
+	const { onProgress } = opts;
+	// The file's links are checked again at its end, before anything is written.
+	await restoreStaged(backup.parts(onProgress && ((share) => onProgress(share / 2))), mode, {
+		firstLeague: backup.firstLeague,
+		onProgress: onProgress && ((share) => onProgress(0.5 + share / 2))
+	});
 }

@@ -58,10 +58,3 @@ export function gameRow(
 		finishedAt: game.finishedAt
 	};
 }
-
-/** Finished games, the last to finish first, at most `FINISHED_LISTED` of them. */
-export function recentlyFinished(finished: readonly GameRecord[]): GameRecord[] {
-	return [...finished]
-		.sort((a, b) => (b.finishedAt ?? b.updatedAt).localeCompare(a.finishedAt ?? a.updatedAt))
-		.slice(0, FINISHED_LISTED);
-}

@@ -50,7 +50,9 @@ export const DB_ERROR_CODES = [
 	'incoming-name',
 	'incoming-too-big',
 	'incoming-id-taken',
-	'incoming-damaged'
+	'incoming-damaged',
+	// Issue 14: a staged restore (restore.ts)
+	'restore-busy'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

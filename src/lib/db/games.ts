@@ -8,7 +8,6 @@ import { db } from './db';
 import { deviceId } from './device';
 import { guard } from './errors';
 import type { GameView } from './game-view';
-import { eventsOf } from './known-logs';
 import * as players from './players';
 import { plain, toSetup, type EventRecord, type GameRecord, type GameStatus } from './records';
 
@@ -140,14 +139,3 @@ export async function list(filter: { status?: GameStatus } = {}): Promise<GameRe
 }
 
 export { append, redo, undo } from './game-writes';
-
-/**
- * The logs of games `ids`, in the order given: all of them in one read transaction, one range
- * each, requested at once.
- */
-export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
-	if (ids.length === 0) return [];
-	return guard(() =>
-		db.transaction('r', db.events, () => Promise.all(ids.map((id) => eventsOf(id))))
-	);
-}

@@ -5,10 +5,13 @@
  * `cards.ts` and `games.ts` so the scorecard's first-load JavaScript does not carry them.
  */
 import Dexie from 'dexie';
+import type { GameState } from '$lib/rules/types';
 import type { CardRecord } from './cards';
 import { db } from './db';
 import { guard } from './errors';
-import type { GameRecord, GameStatus } from './records';
+import { eventsOf } from './games';
+import { replayRecords } from './log';
+import { toSetup, type GameRecord, type GameStatus, type SessionRecord } from './records';
 
 /**
  * The games of league `leagueId` player `playerId` sat in, oldest first, read through the
@@ -22,20 +25,27 @@ export async function ofPlayer(leagueId: string, playerId: string): Promise<Card
 }
 
 /**
- * The latest `limit` games of league `leagueId`, the latest started first, with how many the
- * league holds: one bounded range of the `[leagueId+createdAt+id]` index, and a count.
+ * The latest `limit` games of league `leagueId`, the latest started first, and whether the
+ * league holds older ones: one bounded range of the `[leagueId+createdAt+id]` index, then the
+ * key of one older game, if any. Nothing counts the league's games (a count walks the whole
+ * range). The older key is read without its record, so a live query of the page runs again
+ * when a game is added or removed below it, not for each score tap in an older game.
  */
 export async function latestOfLeague(
 	leagueId: string,
 	limit: number
-): Promise<{ games: CardRecord[]; total: number }> {
+): Promise<{ games: CardRecord[]; more: boolean }> {
 	return guard(() =>
 		db.transaction('r', db.games, async () => {
-			const [games, total] = await Promise.all([
-				leagueRange(leagueId).reverse().limit(limit).toArray(),
-				countOfLeague(leagueId)
-			]);
-			return { games, total };
+			const games = await leagueRange(leagueId).reverse().limit(limit).toArray();
+			const last = games.at(-1);
+			if (!last || games.length < limit) return { games, more: false };
+			const older = await db.games
+				.where('[leagueId+createdAt+id]')
+				.between([leagueId, Dexie.minKey], [leagueId, last.createdAt, last.id], true, false)
+				.limit(1)
+				.primaryKeys();
+			return { games, more: older.length > 0 };
 		})
 	);
 }
@@ -94,6 +104,28 @@ export async function lastFinished(limit: number): Promise<GameRecord[]> {
 	);
 }
 
+/**
+ * The `limit` games that finished last, the latest first (`lastFinished`), and whether older
+ * finished games exist: the one older key is read without its record (nothing is counted).
+ */
+export async function latestFinished(
+	limit: number
+): Promise<{ games: GameRecord[]; more: boolean }> {
+	return guard(() =>
+		db.transaction('r', db.games, async () => {
+			const games = await lastFinished(limit);
+			const last = games.at(-1);
+			if (!last?.finishedAt || games.length < limit) return { games, more: false };
+			const older = await db.games
+				.where('[status+finishedAt]')
+				.between(['finished', Dexie.minKey], ['finished', last.finishedAt], true, false)
+				.limit(1)
+				.primaryKeys();
+			return { games, more: older.length > 0 };
+		})
+	);
+}
+
 /** How many games have `status`, counted on the index without reading a record. */
 export async function countWith(status: GameStatus): Promise<number> {
 	return guard(() =>
@@ -102,4 +134,59 @@ export async function countWith(status: GameStatus): Promise<number> {
 			.between([status, Dexie.minKey], [status, Dexie.maxKey])
 			.count()
 	);
+}
+
+/**
+ * Each session of league `leagueId` by its number in the term (1 for the first by date), by
+ * session id: read from the `[leagueId+date]` index keys, no record, except the sessions
+ * sharing a day, which are read to order them as they were created (`card-place.ts`).
+ */
+export async function sessionNumbers(leagueId: string): Promise<Map<string, number>> {
+	return guard(() =>
+		db.transaction('r', db.sessions, async () => {
+			const keyed: { id: string; date: string }[] = [];
+			await db.sessions
+				.where('[leagueId+date]')
+				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey])
+				.eachKey((key, cursor) => {
+					keyed.push({ id: cursor.primaryKey as string, date: (key as [string, string])[1] });
+				});
+			const perDay = new Map<string, number>();
+			for (const { date } of keyed) perDay.set(date, (perDay.get(date) ?? 0) + 1);
+			const shared = keyed.filter((k) => (perDay.get(k.date) ?? 0) > 1).map((k) => k.id);
+			const created = new Map<string, string>();
+			if (shared.length > 0) {
+				for (const s of await db.sessions.bulkGet(shared)) if (s) created.set(s.id, s.createdAt);
+			}
+			// By date, then creation: `card-place.ts` `sessionNumbers` over `sessions.list`,
+			// whose order (the latest id first) settles the rest.
+			keyed.sort(
+				(a, b) =>
+					a.date.localeCompare(b.date) ||
+					(created.get(a.id) ?? '').localeCompare(created.get(b.id) ?? '') ||
+					(a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+			);
+			return new Map(keyed.map((k, i) => [k.id, i + 1]));
+		})
+	);
+}
+
+/** The sessions among `ids` this device holds, by id: a page of cards reads its own only. */
+export async function sessionsById(ids: Iterable<string>): Promise<Map<string, SessionRecord>> {
+	const wanted = [...new Set(ids)];
+	if (wanted.length === 0) return new Map();
+	const found = await guard(() => db.sessions.bulkGet(wanted));
+	return new Map(found.filter((s) => s !== undefined).map((s) => [s.id, s]));
+}
+
+/**
+ * The replays of `records`, by game id: their logs read in one transaction (one range each,
+ * requested at once, through Dexie so a live query follows them), then replayed.
+ */
+export async function replaysOf(records: readonly GameRecord[]): Promise<Map<string, GameState>> {
+	if (records.length === 0) return new Map();
+	const logs = await guard(() =>
+		db.transaction('r', db.events, () => Promise.all(records.map((r) => eventsOf(r.id))))
+	);
+	return new Map(records.map((r, i) => [r.id, replayRecords(toSetup(r), logs[i] ?? []).state]));
 }

@@ -171,7 +171,25 @@ export type MetaRecord =
 	// Issue 15: the instructor's leagues whose standings the phones see, and on a phone, the
 	// latest standings each of its leagues shared (`shared-standings.ts`).
 	| { key: 'standingsSharing'; value: SharingRecord[] }
-	| { key: 'sharedStandings'; value: StandingsSnapshot[] };
+	| { key: 'sharedStandings'; value: StandingsSnapshot[] }
+	// Issue 14: a staged restore under way (`restore.ts`), finished or discarded at the next start.
+	| { key: 'restore'; value: RestoreMarker };
+
+/** How far a staged restore under way has got (`restore.ts`). */
+export interface RestoreMarker {
+	/** Staging: the store is untouched yet. Applying: the staged parts are being written. */
+	phase: 'staging' | 'applying';
+	mode: 'merge' | 'replace';
+	/** The staged parts (known once staging is done). */
+	parts: number;
+	/** The first staged part not yet written to the store. */
+	next: number;
+	/** A replace has emptied the store (a merge never does). */
+	cleared: boolean;
+	/** The file's first league, made current when the restore leaves none. */
+	firstLeague: string | null;
+	startedAt: string;
+}
 
 /** Whether the instructor shares league `leagueId`'s standings with its group phones. */
 export interface SharingRecord {
@@ -213,6 +231,8 @@ export interface ServerLink {
 	revoked: boolean;
 	/** The instructor's: each handed-out session's groups as last pushed, by session id. */
 	pushedGroups?: Record<string, string>;
+	/** The instructor's: what the phones show of the shared standings as last pushed. */
+	pushedStandings?: string;
 	/** A phone's: the server's number of the league's state it holds (it asks `since=` it). */
 	leagueSeq?: number;
 	/** A phone's: the server's number of the last handed-out session pulled. */

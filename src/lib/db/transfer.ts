@@ -63,7 +63,8 @@ export const TABLES = [
 	'turnIns'
 ] as const;
 
-function tables() {
+/** Every table a backup holds, for a transaction over them all. */
+export function tables() {
 	return [
 		db.leagues,
 		db.players,
@@ -232,8 +233,8 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 /**
  * Restores `file`: with `replace`, the device's leagues, players, sessions, games and events
  * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
- * if anything fails, nothing changed. (A large backup is restored a part at a time in one
- * transaction instead: `restoreInParts`.)
+ * if anything fails, nothing changed. (A backup file is restored staged instead, a part per
+ * transaction: `restore.ts`.)
  */
 export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<void> {
 	// Every record is checked, and what the standings count derived, before anything is written.
@@ -315,32 +316,26 @@ async function heldFor(file: StoreDump): Promise<StoreDump> {
  * come in the same part as the game.
  * @throws DbError `incoming-id-taken`
  */
-async function writePart(file: StoreDump, mode: RestoreMode): Promise<void> {
+export async function writePart(file: StoreDump, mode: RestoreMode): Promise<void> {
+	// Events and signatures go in before their games: the verdicts' upkeep then judges (hashes)
+	// each signed game once, when the game is written, instead of again for its events and for
+	// its signatures.
 	if (mode === 'replace') {
 		await db.leagues.bulkAdd(file.leagues);
 		await db.players.bulkAdd(file.players);
 		await db.sessions.bulkAdd(file.sessions);
-		await db.games.bulkAdd(file.games);
 		await db.events.bulkAdd(file.events);
-		await db.matches.bulkAdd(file.matches);
 		await db.signatures.bulkAdd(file.signatures);
+		await db.games.bulkAdd(file.games);
+		await db.matches.bulkAdd(file.matches);
 		await db.inbox.bulkAdd(file.inbox);
 		await db.turnIns.bulkAdd(file.turnIns);
 		return;
 	}
-	const held = await heldFor(file);
-	const m = mergePlan(file, held);
-	assertSameLeague(m.games.write, byId(held.games));
-	assertSameLeague(m.sessions.write, byId(held.sessions));
-	assertSameLeague(m.players.write, byId(held.players));
-	await assertOwnIds(m.signatures.write);
+	const m = await checkMerge(file);
 	await db.leagues.bulkPut(m.leagues.write);
 	await db.players.bulkPut(m.players.write);
 	await db.sessions.bulkPut(m.sessions.write);
-	await db.games.bulkPut(m.games.write);
-	await db.matches.bulkPut(m.matches.write);
-	await db.inbox.bulkPut(m.inbox.write);
-	await db.turnIns.bulkPut(m.turnIns.write);
 	for (const gameId of m.taken) {
 		await db.events
 			.where('[gameId+seq]')
@@ -350,6 +345,58 @@ async function writePart(file: StoreDump, mode: RestoreMode): Promise<void> {
 	}
 	await db.events.bulkAdd(m.events.write);
 	await db.signatures.bulkAdd(m.signatures.write);
+	await db.games.bulkPut(m.games.write);
+	await db.matches.bulkPut(m.matches.write);
+	await db.inbox.bulkPut(m.inbox.write);
+	await db.turnIns.bulkPut(m.turnIns.write);
+}
+
+/**
+ * What merging the checked part `file` writes, once the device's records of the same ids are
+ * known not to be taken over by it (read only: a staged restore checks every part this way
+ * before it writes the first, `restore-check.ts`).
+ * @throws DbError `incoming-id-taken`
+ */
+export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mergePlan>> {
+	const held = await heldFor(file);
+	const m = mergePlan(file, held);
+	assertSameLeague(m.games.write, byId(held.games));
+	assertSameLeague(m.sessions.write, byId(held.sessions));
+	assertSameLeague(m.players.write, byId(held.players));
+	await assertOwnIds(m.signatures.write);
+	return m;
+}
+
+/**
+ * Empties every table a backup holds, `CLEAR_GAMES` games (with their events and signatures)
+ * per transaction, then the rest: what a replacing restore removes is committed, and its room
+ * given back, before the file's records are written. Run again after a stop, it goes on.
+ */
+export async function clearInSteps(): Promise<void> {
+	for (;;) {
+		const more = await guard(() =>
+			db.transaction('rw', tables(), async () => {
+				const ids = await db.games.orderBy(':id').limit(CLEAR_GAMES).primaryKeys();
+				if (ids.length === 0) return false;
+				const first = ids[0]!;
+				const last = ids.at(-1)!;
+				await db.events
+					.where('[gameId+seq]')
+					.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
+					.delete();
+				await db.signatures.where('gameId').between(first, last, true, true).delete();
+				await db.games.bulkDelete(ids);
+				return true;
+			})
+		);
+		if (!more) break;
+	}
+	// Events or signatures of no game (none in a sound store) go with the rest.
+	await guard(() =>
+		db.transaction('rw', tables(), async () => {
+			for (const table of tables()) await table.clear();
+		})
+	);
 }
 
 /** A store dump with no records, to fill a part of. */
@@ -467,34 +514,6 @@ async function* pagesOf(
 		after = key(page.at(-1) as { id?: string; gameId?: string });
 		yield { ...emptyDump(), [name]: page };
 	}
-}
-
-/**
- * Restores a backup that `parts` gives a part at a time (each part's games with their events
- * and signatures), in ONE read-write transaction kept open while the next part is read and
- * checked (`Dexie.waitFor`): a part refused half-way (by `check`, or by the store-side checks
- * of `checkDump` and the merge) aborts the transaction, and nothing changed. With `replace`,
- * every table is cleared first, in the same transaction.
- * @param parts the file's parts, each checked by the file's own rules as it is read (a throw
- * from the iteration, even after the last part, undoes the whole restore)
- * @throws DbError `incoming-*`, or whatever the iteration of `parts` throws
- */
-export async function restoreInParts(
-	parts: AsyncIterable<StoreDump>,
-	mode: RestoreMode
-): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', tables(), async () => {
-			if (mode === 'replace') await clearAll();
-			const iterator = parts[Symbol.asyncIterator]();
-			for (;;) {
-				const next = await Dexie.waitFor(iterator.next());
-				if (next.done) break;
-				const file = await Dexie.waitFor(checkDump(next.value));
-				await writePart(file, mode);
-			}
-		})
-	);
 }
 
 /**

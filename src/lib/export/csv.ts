@@ -36,6 +36,9 @@ function numberCell(value: number): number | null {
 /** Text that must be quoted: a line break, a quote, a comma or a byte-order mark inside. */
 const NEEDS_QUOTES = /[\r\n",\uFEFF]/;
 
+/** Text that a formula start, a character to quote, or a space at either end makes special. */
+const NEEDS_CARE = /^[=+\-@\t\r ]|[\r\n",\uFEFF]| $/;
+
 /**
  * One cell as papaparse's `unparse` writes it with `escapeFormulae: FORMULA_START`: empty for
  * null, numbers as they print, text quoted (quotes doubled) when it holds a character above or
@@ -47,6 +50,8 @@ function cellText(c: Cell): string {
 		const n = numberCell(c);
 		return n === null ? '' : String(n);
 	}
+	// Most cells need nothing: one test finds them (an audit trail has millions of cells).
+	if (!NEEDS_CARE.test(c)) return c;
 	let text = c;
 	let quote = false;
 	if (FORMULA_START.test(text)) {

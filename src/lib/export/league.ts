@@ -9,8 +9,8 @@
  * a batch of games at a time (`writeLeagueCsv`), so a school's export never sits whole in memory.
  */
 import * as cards from '$lib/db/cards';
-import * as games from '$lib/db/games';
 import { replayRecords } from '$lib/db/log';
+import { logsOf } from '$lib/db/log-reads';
 import { toSetup, type EventRecord } from '$lib/db/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
@@ -160,7 +160,7 @@ async function readAhead(
 	if (next.done) return null;
 	const batch = next.value;
 	const ids = batch.filter((r) => needsLog(kind, r)).map((r) => r.id);
-	const logs = await games.logsOf(ids);
+	const logs = await logsOf(ids);
 	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])) };
 }
 

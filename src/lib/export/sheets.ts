@@ -172,11 +172,12 @@ export function gamesSheet(
 ): Sheet {
 	const rows: Cell[][] = [];
 	for (const line of lines) {
+		const cells = lineCells(line);
 		for (const [seat, player] of line.seats.entries()) {
 			const side = line.sides.find((s) => s.players.includes(player));
 			const partners = side?.players.filter((p) => p !== player).map(name) ?? [];
 			rows.push([
-				...lineCells(line),
+				...cells,
 				line.hands,
 				seat + 1,
 				idOf(player),
@@ -216,6 +217,7 @@ export function handsSheet(
 ): Sheet {
 	const rows: Cell[][] = [];
 	for (const { line, state } of games) {
+		const cells = lineCells(line);
 		const running = new Map<SideLabel, number>();
 		for (const hand of state.hands) {
 			const winner = hand.settlement?.winner ?? null;
@@ -227,7 +229,7 @@ export function handsSheet(
 				const total = (running.get(l) ?? 0) + play + bonus + adjust;
 				running.set(l, total);
 				rows.push([
-					...lineCells(line),
+					...cells,
 					hand.number,
 					idOf(player),
 					name(player),
@@ -300,10 +302,12 @@ export function eventsSheet(
 	const rows: Cell[][] = [];
 	for (const { line, events, voided } of games) {
 		const ruleset = getRuleset(line.rulesetId);
+		// The game's own cells, the same on each of its rows: worked out once.
+		const cells = lineCells(line);
 		for (const record of events) {
 			const e = record.event;
 			rows.push([
-				...lineCells(line),
+				...cells,
 				record.seq,
 				record.at,
 				record.deviceId,

@@ -33,8 +33,19 @@ export function cardPlaces(
 	games: readonly PlacedGame[],
 	sessions: readonly PlacedSession[]
 ): Map<string, CardPlace> {
-	const numbers = sessionNumbers(sessions);
-	const byId = new Map(sessions.map((s) => [s.id, s]));
+	return placesFrom(games, sessionNumbers(sessions), new Map(sessions.map((s) => [s.id, s])));
+}
+
+/**
+ * The place of each of `games` (by game id), given the league's session numbers (`numbers`,
+ * by session id) and at least the sessions of these games (`byId`): a page of cards reads
+ * only its own sessions.
+ */
+export function placesFrom(
+	games: readonly PlacedGame[],
+	numbers: ReadonlyMap<string, number>,
+	byId: ReadonlyMap<string, Pick<SessionRecord, 'id' | 'date' | 'groups'>>
+): Map<string, CardPlace> {
 	const places = new Map<string, CardPlace>();
 	for (const game of games) {
 		const session = game.sessionId ? byId.get(game.sessionId) : undefined;

@@ -3,7 +3,6 @@
  * league's standings page, first names only when the instructor chose so, or the word to hide
  * them once sharing was turned off. Nothing at all for a league that never shared them.
  */
-import * as cards from '$lib/db/cards';
 import { timestamp } from '$lib/db/clock';
 import * as sharedStandings from '$lib/db/shared-standings';
 import { toSnapshotRow, type StandingsSnapshot } from '$lib/transfer/standings-snapshot';
@@ -22,7 +21,7 @@ export async function snapshotFor(
 	const sharing = await sharedStandings.sharing(leagueId);
 	if (!sharing) return undefined;
 	if (!sharing.on) return { league: leagueId, at: sharing.changedAt, rows: null };
-	const view = await standingsView(leagueId, await cards.changedAfterSigning(leagueId));
+	const view = await standingsView(leagueId);
 	const shown = shownStandings(view.rows, view.names, {
 		firstNames: sharing.firstNames,
 		top: null,

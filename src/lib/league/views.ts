@@ -29,7 +29,7 @@ import {
 	type Race,
 	type StandingsRow
 } from '$lib/rules/standings';
-import { cardPlaces, type CardPlace } from './card-place';
+import { placesFrom, type CardPlace } from './card-place';
 import type { GameState, PlayerId, SideLabel } from '$lib/rules/types';
 
 /** Player names by id: the league's roster (retired students too) and anyone else seated. */
@@ -45,7 +45,16 @@ async function namesFor(
 	seated: Iterable<PlayerId> = []
 ): Promise<Map<PlayerId, string>> {
 	const names = new Map((await roster.everyone(leagueId)).map((p) => [p.id, p.name]));
-	const missing = [...new Set(seated)].filter((id) => !names.has(id));
+	return addNames(names, seated);
+}
+
+/** `names` with the players among `ids` it lacks, read by id (anyone this device knows). */
+async function addNames(
+	names: Map<PlayerId, string>,
+	ids: Iterable<PlayerId>
+): Promise<Map<PlayerId, string>> {
+	const missing = [...new Set(ids)].filter((id) => !names.has(id));
+	if (missing.length === 0) return names;
 	for (const [id, p] of await players.getMany(missing)) names.set(id, p.name);
 	return names;
 }
@@ -79,32 +88,43 @@ export interface StandingsView {
 	retired: ReadonlySet<PlayerId>;
 	/** Cards that count. */
 	counted: number;
+	/** Signed cards changed after signing (they do not count), from the kept verdicts. */
+	changed: ReadonlySet<string>;
 	race: Race;
 }
 
 /**
  * The standings of league `leagueId`: every current student (with zeros before a first game)
- * and every retired student who played, from the cards that count. Fast: no card is hashed;
- * the page leaves out `changed` (`cards.changedAfterSigning`) once that slower check is in.
+ * and every retired student who played, from the cards that count. The league, its roster,
+ * its contributions and its verdicts are read at once (no card is hashed: the verdicts are
+ * kept by the store), and the table is worked out once, for the rows and the race.
  * @throws DbError `not-found`
  */
-export async function standingsView(
-	leagueId: string,
-	changed: ReadonlySet<string> = new Set()
-): Promise<StandingsView> {
-	const [league, everyone, counted] = await Promise.all([
+export async function standingsView(leagueId: string): Promise<StandingsView> {
+	const [league, everyone, all, changed] = await Promise.all([
 		leagues.get(leagueId),
 		roster.everyone(leagueId),
-		cards.counted(leagueId, changed)
+		cards.counted(leagueId),
+		cards.changedAfterSigning(leagueId)
 	]);
+	const counted = changed.size === 0 ? all : all.filter((c) => !changed.has(c.gameId));
 	const retired = new Set(everyone.filter((p) => p.retiredAt !== null).map((p) => p.id));
 	const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
 	const rows = standings(counted, listed);
-	const names = await namesFor(
-		leagueId,
+	const names = new Map(everyone.map((p) => [p.id, p.name]));
+	await addNames(
+		names,
 		rows.map((r) => r.player)
 	);
-	return { league, rows, names, retired, counted: counted.length, race: race(counted, listed) };
+	return {
+		league,
+		rows,
+		names,
+		retired,
+		counted: counted.length,
+		changed,
+		race: race(counted, listed, undefined, rows)
+	};
 }
 
 /**
@@ -249,19 +269,21 @@ export interface StudentView {
  * @throws DbError `not-found`, `not-on-roster`
  */
 export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
-	// The standings' cards come from the league's kept contributions (as on the standings
-	// page); the student's own games, for those that do not count, through the *seats index.
-	const [league, student, own, changed] = await Promise.all([
+	// All read at once: the standings' cards come from the league's kept contributions and
+	// verdicts (as on the standings page); the student's own games, for those that do not
+	// count, through the *seats index; names only for the players at their tables.
+	const [league, student, own, all, changed] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
 		lists.ofPlayer(leagueId, playerId),
+		cards.counted(leagueId),
 		cards.changedAfterSigning(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
-	const counted = await cards.counted(leagueId, changed);
+	const counted = changed.size === 0 ? all : all.filter((c) => !changed.has(c.gameId));
 	const played = gamesOf(counted, playerId);
-	const names = await namesFor(
-		leagueId,
+	const names = await addNames(
+		new Map([[student.id, student.name]]),
 		own.flatMap((g) => g.seats)
 	);
 	const row = standings(counted, [playerId]).find((r) => r.player === playerId) ?? null;
@@ -317,40 +339,40 @@ export const CARDS_PER_PAGE = 50;
 export interface CardList {
 	items: CardItem[];
 	names: Names;
-	/** How many cards the league holds (`items` may be fewer: the list is paged). */
-	total: number;
+	/** The league holds older cards than `items` ("Show more"). */
+	more: boolean;
 }
 
 /**
  * The latest `shown` games of league `leagueId` as cards, the latest started first: signed
- * ones from their stored result, the others from their replay (a page holds few of those).
- * Reads one bounded range of games, never the whole league.
+ * ones from their stored result, the others from their replay (a page holds few of those,
+ * replayed in one batch). Reads one bounded range of games, the sessions' numbers from their
+ * index and the page's own sessions, never the whole league, and counts nothing.
  */
 export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promise<CardList> {
-	const [{ games: records, total }, sessionList, changed] = await Promise.all([
+	const [{ games: records, more }, numbers, changed] = await Promise.all([
 		lists.latestOfLeague(leagueId, shown),
-		sessions.list(leagueId),
+		lists.sessionNumbers(leagueId),
 		cards.changedAfterSigning(leagueId)
 	]);
-	const sessionDates = new Map(sessionList.map((s) => [s.id, s.date]));
-	const places = cardPlaces(records, sessionList);
-	const read = await Promise.all(
-		records.map(async (record) => ({
-			record,
-			state: record.result ? null : (await games.get(record.id)).state
-		}))
-	);
-	const names = await namesFor(
-		leagueId,
-		records.flatMap((r) => r.seats)
-	);
-	const items = read.map(({ record, state }): CardItem => {
+	const unsigned = records.filter((r) => !r.result);
+	const [byId, states, names] = await Promise.all([
+		lists.sessionsById(records.flatMap((r) => r.sessionId ?? [])),
+		lists.replaysOf(unsigned),
+		addNames(
+			new Map(),
+			records.flatMap((r) => r.seats)
+		)
+	]);
+	const places = placesFrom(records, numbers, byId);
+	const items = records.map((record): CardItem => {
 		const status = cards.cardStatus(record, changed.has(record.id));
 		const date =
-			(record.sessionId ? sessionDates.get(record.sessionId) : undefined) ??
+			(record.sessionId ? byId.get(record.sessionId)?.date : undefined) ??
 			dayOfTime(record.createdAt);
 		const place = places.get(record.id) ?? { date, session: null, group: null };
 		const base = { gameId: record.id, date, place, status, voidReason: record.voidReason };
+		const state = states.get(record.id);
 		if (record.result || !state) {
 			return { ...base, sides: record.result?.sides ?? [], winners: record.result?.winners ?? [] };
 		}
@@ -360,7 +382,7 @@ export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promis
 			winners: state.over ? state.winners : []
 		};
 	});
-	return { items, names, total };
+	return { items, names, more };
 }
 
 /** A league card, for the instructor. */

@@ -85,8 +85,13 @@ function draft(s: GameState): GameState {
 
 /** The sides with the highest total, in side order. */
 export function leaders(s: GameState): SideLabel[] {
-	const best = Math.max(...Object.values(s.totals));
-	return s.sides.map((x) => x.label).filter((l) => s.totals[l] === best);
+	// One pass over the sides, no spread: it runs after every event of every replay (a school's
+	// CSV replays millions), and a side without a total yet counts as 0.
+	let best = -Infinity;
+	for (const x of s.sides) best = Math.max(best, s.totals[x.label] ?? 0);
+	const out: SideLabel[] = [];
+	for (const x of s.sides) if ((s.totals[x.label] ?? 0) === best) out.push(x.label);
+	return out;
 }
 
 function current(s: GameState): HandRecord {

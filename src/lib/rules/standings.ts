@@ -154,13 +154,16 @@ export interface Race {
 /**
  * The race for first place: how many games each of the current top `top` students (by the
  * final standings; more when places are shared at the cut) had won after each day of play.
+ * `rows` are `standings(cards, roster)` when the caller has them already (the standings page
+ * does): a school's table is not worked out twice.
  */
 export function race(
 	cards: readonly StandingsCard[],
 	roster: readonly PlayerId[] = [],
-	top = 5
+	top = 5,
+	rows: readonly StandingsRow[] = standings(cards, roster)
 ): Race {
-	const table = standings(cards, roster).filter((r) => r.played > 0);
+	const table = rows.filter((r) => r.played > 0);
 	const cut = table[top - 1]?.place ?? Infinity;
 	const leaders = table.filter((r) => r.place <= cut).map((r) => r.player);
 	const dates = [...new Set(cards.map((c) => c.date))].sort();

@@ -4,10 +4,13 @@
  * It never runs inside a tap: the app's writes are done and shown before any network call.
  * A round while nothing changed is cheap: the instructor's pull is one empty page after the last
  * card, a phone's league poll one 304. It pauses while the tab is hidden and runs again as soon
- * as it shows.
+ * as it shows. On the instructor's device a watch per league keeps the shared standings as last
+ * worked out (only when their cards or settings change); a change the phones have not seen
+ * brings the next round forward.
  */
 import { messageFor } from '$lib/messages';
 import { links } from './links';
+import { StandingsWatches } from './standings';
 import { syncLink } from './sync';
 
 /** Seconds between rounds while all is well: cards arrive on the projector within this. */
@@ -22,6 +25,13 @@ export const syncStatus = $state({
 	problem: null as string | null,
 	/** Failed rounds in a row (the backoff grows with them). */
 	failures: 0
+});
+
+/** The instructor's leagues' shared standings, worked out again only when they change. */
+const watched = new StandingsWatches(() => {
+	// They changed (or a watch just started): push now rather than at the next round; the
+	// round pushes nothing when the phones already show the same.
+	if (!running) schedule(0);
 });
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,8 +58,11 @@ async function round(): Promise<void> {
 	running = true;
 	try {
 		const active = (await links()).filter((l) => !l.revoked);
+		watched.follow(active);
 		if (active.length === 0) return;
-		for (const link of active) await syncLink(link);
+		for (const link of active) {
+			await syncLink(link, { standings: watched.latest(link.leagueId) });
+		}
 		syncStatus.lastSyncedAt = new Date().toISOString();
 		syncStatus.problem = null;
 		syncStatus.failures = 0;

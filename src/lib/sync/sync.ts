@@ -23,6 +23,8 @@ import { parsePayload } from '$lib/transfer/payload';
 import type { CardPayload } from '$lib/transfer/schema';
 import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
+import { keepPulled, pushStandings } from './standings';
+import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 /** The league's state an instructor pushes: the league, its roster and sessions. */
 async function leagueState(leagueId: string) {
@@ -215,8 +217,9 @@ export async function join(
 }
 
 /**
- * A phone: the league and roster as the instructor last pushed them, then the groups handed out
- * since the last pull; nothing but one 304 when the league did not change. True when it had.
+ * A phone: the league and roster as the instructor last pushed them, the standings it shares
+ * (or its word to hide them), then the groups handed out since the last pull; nothing but one
+ * 304 when the league did not change. True when it had.
  */
 export async function pullLeague(link: ServerLink): Promise<boolean> {
 	const since = link.leagueSeq === undefined ? '' : `?since=${link.leagueSeq}`;
@@ -224,9 +227,11 @@ export async function pullLeague(link: ServerLink): Promise<boolean> {
 		seq: number;
 		league: LeagueRecord | null;
 		roster: { id: string; name: string; retiredAt: string | null; updatedAt: string }[];
+		standings?: unknown;
 	}>(link.address, 'GET', `/api/leagues/${link.leagueId}${since}`, { token: link.token });
 	if (got === null) return false;
 	if (got.league) await invites.join({ league: got.league, roster: got.roster });
+	await keepPulled(link.leagueId, got.standings);
 	await pullGroups(link);
 	await updateLink(link.leagueId, { leagueSeq: got.seq });
 	return true;
@@ -291,12 +296,21 @@ export async function pushCards(link: ServerLink): Promise<number> {
 	return sent;
 }
 
-/** One round for every league this device syncs; a revoked device stops. */
-export async function syncLink(link: ServerLink): Promise<void> {
+/**
+ * One round for a league this device syncs; a revoked device stops. The instructor's device
+ * passes the league's `standings` as its watch last worked them out (see standings.ts), pushed
+ * only when the phones would show something else.
+ */
+export async function syncLink(
+	link: ServerLink,
+	opts: { standings?: StandingsSnapshot } = {}
+): Promise<void> {
 	if (link.revoked) return;
 	try {
 		if (link.role === 'instructor') {
 			await pushLeague(link);
+			if (opts.standings)
+				await pushStandings((await linkOf(link.leagueId)) ?? link, opts.standings);
 			await pullCards((await linkOf(link.leagueId)) ?? link);
 		} else {
 			await pushCards(link);

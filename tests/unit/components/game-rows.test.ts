@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-	FINISHED_LISTED,
-	gameRow,
-	recentlyFinished,
-	UNKNOWN_PLAYER
-} from '$lib/components/game-rows';
+import { gameRow, UNKNOWN_PLAYER } from '$lib/components/game-rows';
 import type { GameRecord } from '$lib/db/records';
 import { replay } from '$lib/rules/game';
 import type { GameEvent, RulesetId } from '$lib/rules/types';
@@ -97,23 +92,5 @@ describe('gameRow', () => {
 	it('shows a player this device does not know as unknown', () => {
 		const g = game({ seats: ['a', 'zed'] });
 		expect(row(g).sides.map((s) => s.names)).toEqual(['Ana', UNKNOWN_PLAYER]);
-	});
-});
-
-describe('recentlyFinished', () => {
-	it(`keeps the ${FINISHED_LISTED} games that finished last, the latest first`, () => {
-		const finished = Array.from({ length: 12 }, (_, i) =>
-			game({
-				id: `g${i}`,
-				status: 'finished',
-				// Created in order, finished in reverse: the list follows the finish.
-				createdAt: `2025-03-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
-				finishedAt: `2025-03-${String(28 - i).padStart(2, '0')}T10:00:00.000Z`
-			})
-		);
-		const ids = recentlyFinished(finished).map((g) => g.id);
-		expect(ids).toHaveLength(FINISHED_LISTED);
-		expect(ids.slice(0, 3)).toEqual(['g0', 'g1', 'g2']);
-		expect(ids).not.toContain('g11');
 	});
 });

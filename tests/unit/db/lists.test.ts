@@ -5,6 +5,8 @@ import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as lists from '$lib/db/lists';
 import type { PlayerRecord } from '$lib/db/records';
+import * as sessions from '$lib/db/sessions';
+import { sessionNumbers } from '$lib/league/card-place';
 import { at, resetDb } from './helpers';
 import { leagueWith } from './league-helpers';
 
@@ -98,6 +100,63 @@ describe('the lists a page watches, while a game is scored in another tab', () =
 		await games.append(first, { type: 'end' }, { now: at(4) });
 		await expect.poll(() => playing.last()).toBe(1);
 		await expect.poll(() => done.last()?.map((g) => g.id)).toEqual([first]);
-		await expect.poll(() => latest.last()?.total).toBe(2);
+		await expect.poll(() => latest.last()?.more).toBe(true);
+	});
+});
+
+describe('what a page of cards reads about its sessions and replays', () => {
+	it('numbers the sessions by date, then by creation on a shared day, from the index', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		const late = await sessions.create(leagueId, '2026-01-14', { now: at(1), id: 'a-late' });
+		const second = await sessions.create(leagueId, '2026-01-12', { now: at(3), id: 'a-second' });
+		const first = await sessions.create(leagueId, '2026-01-12', { now: at(2), id: 'z-first' });
+		const other = await leagueWith(['Cara'], 'Period 5');
+		await sessions.create(other.leagueId, '2026-01-01', { now: at(0) });
+		const numbers = await lists.sessionNumbers(leagueId);
+		expect([...numbers]).toEqual([
+			[first.id, 1],
+			[second.id, 2],
+			[late.id, 3]
+		]);
+		// The same numbers as the pages that read every session.
+		expect(numbers).toEqual(sessionNumbers(await sessions.list(leagueId)));
+	});
+
+	it('reads the sessions asked for by id, once each, and leaves out unknown ones', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		const one = await sessions.create(leagueId, '2026-01-12', { now: at(1) });
+		await sessions.create(leagueId, '2026-01-13', { now: at(2) });
+		const found = await lists.sessionsById([one.id, one.id, 'gone']);
+		expect([...found.keys()]).toEqual([one.id]);
+		expect(found.get(one.id)?.date).toBe('2026-01-12');
+		expect(await lists.sessionsById([])).toEqual(new Map());
+	});
+
+	it('replays a batch of games from their logs, in one read', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
+		const [ana, ben, cara, dan] = [...students.values()];
+		const one = await started(leagueId, [ana!, ben!], 1);
+		const two = await started(leagueId, [cara!, dan!], 2);
+		await games.append(one, { type: 'score', player: ana!.id, count: 10 }, { now: at(3) });
+		await games.append(two, { type: 'score', player: dan!.id, count: 25 }, { now: at(4) });
+		const records = await db.games.bulkGet([one, two]);
+		const states = await lists.replaysOf(records.filter((r) => r !== undefined));
+		// A side's label is its player's id.
+		expect(states.get(one)?.totals).toEqual({ [ana!.id]: 10, [ben!.id]: 0 });
+		expect(states.get(two)?.totals).toEqual({ [cara!.id]: 0, [dan!.id]: 25 });
+		expect(states.get(one)).toEqual((await games.get(one)).state);
+		expect(await lists.replaysOf([])).toEqual(new Map());
+	});
+
+	it('tells whether a league holds older cards than a page, without counting', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		const [ana, ben] = [...students.values()];
+		const ids = [];
+		for (let m = 1; m <= 3; m++) ids.push(await started(leagueId, [ana!, ben!], m));
+		expect(await lists.latestOfLeague(leagueId, 2)).toMatchObject({ more: true });
+		const all = await lists.latestOfLeague(leagueId, 3);
+		expect(all.games.map((g) => g.id)).toEqual([...ids].reverse());
+		expect(all.more).toBe(false);
+		expect(await lists.latestOfLeague(leagueId, 5)).toMatchObject({ more: false });
 	});
 });

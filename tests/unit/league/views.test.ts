@@ -78,8 +78,9 @@ describe('a card changed after signing', () => {
 		const ana = await studentView(leagueId, ids[0]!);
 		expect(ana.row).toMatchObject({ played: 0 });
 		expect(ana.notCounted).toMatchObject([{ gameId: game.id, status: 'changed' }]);
-		const changed = await cards.changedAfterSigning(leagueId);
-		expect((await standingsView(leagueId, changed)).counted).toBe(0);
+		const standing = await standingsView(leagueId);
+		expect(standing.counted).toBe(0);
+		expect([...standing.changed]).toEqual([game.id]);
 	});
 });
 
@@ -112,7 +113,7 @@ describe('studentView', () => {
 });
 
 describe('cardList', () => {
-	it('pages the league’s cards, the latest started first, and counts them all', async () => {
+	it('pages the league’s cards, the latest started first, and tells when there are more', async () => {
 		const { leagueId, s } = await setUp();
 		const ids: string[] = [];
 		for (let minute = 1; minute <= 5; minute++) {
@@ -121,12 +122,23 @@ describe('cardList', () => {
 			);
 		}
 		const first = await cardList(leagueId, 2);
-		expect(first.total).toBe(5);
+		expect(first.more).toBe(true);
 		expect(first.items.map((c) => c.gameId)).toEqual([ids[4], ids[3]]);
 		const more = await cardList(leagueId, 4);
+		expect(more.more).toBe(true);
 		expect(more.items.map((c) => c.gameId)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
 		expect(more.items.map((c) => c.status)).toEqual(['signed', 'signed', 'unsigned', 'signed']);
-		expect((await cardList(leagueId)).items).toHaveLength(5);
+		// The unsigned card's totals come from its replay, the signed ones' from their result.
+		expect(more.items.map((c) => c.sides.map((x) => x.total))).toEqual([
+			[10, 5],
+			[10, 5],
+			[10, 5],
+			[10, 5]
+		]);
+		expect(more.names.get(s('Ana').id)).toBe('Ana');
+		const all = await cardList(leagueId, 5);
+		expect(all.items).toHaveLength(5);
+		expect(all.more).toBe(false);
 	});
 });
 

@@ -1,0 +1,39 @@
+/**
+ * The logs of many games at once, for the exports: one read-only IndexedDB transaction per
+ * batch, with a `getAll` over each game's `[gameId+seq]` range, all sent at once and answered
+ * in callbacks. The same reads as `games.eventsOf`, below Dexie: at a school's scale (5,400
+ * games, 162,000 events in 10 classes) Dexie's promise and middleware work per request was
+ * about a sixth of the reading time, and an export needs none of it (no write, no live query).
+ */
+import { db } from './db';
+import { guard } from './errors';
+import type { EventRecord } from './records';
+
+/**
+ * The stored events of each game of `ids`, in log order, in the order of `ids` (an empty log
+ * for a game without events).
+ * @throws DbError `db-closed`, `db-unavailable`
+ */
+export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
+	if (ids.length === 0) return [];
+	return guard(async () => {
+		if (!db.isOpen()) await db.open();
+		return read(db.backendDB(), ids);
+	});
+}
+
+function read(idb: IDBDatabase, ids: readonly string[]): Promise<EventRecord[][]> {
+	return new Promise((resolve, reject) => {
+		const tx = idb.transaction('events', 'readonly');
+		const events = tx.objectStore('events');
+		const out: EventRecord[][] = new Array<EventRecord[]>(ids.length);
+		ids.forEach((id, i) => {
+			// Every key [id, seq] sorts between [id] and [id, []] (an array sorts above any number).
+			const request = events.getAll(IDBKeyRange.bound([id], [id, []]));
+			request.onsuccess = () => (out[i] = request.result as EventRecord[]);
+		});
+		tx.oncomplete = () => resolve(out);
+		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));
+		tx.onabort = () => reject(tx.error ?? new Error('the logs could not be read'));
+	});
+}

@@ -1,0 +1,20 @@
+/**
+ * The check a staged merge runs before it writes anything: each staged part compared, read
+ * only, with what the device holds of the same ids (`transfer.checkMerge`), so that a part
+ * which would take over another league's records refuses the whole restore while the store is
+ * still untouched. (A replace empties the store first, so nothing can be taken over.) Each
+ * read is its own short request: no transaction is held across the parts, or across a part.
+ */
+import * as transfer from './transfer';
+import type { StoreDump } from './transfer';
+
+/**
+ * Checks the staged parts 0 to `count` - 1, read through `partOf`.
+ * @throws DbError `incoming-id-taken`
+ */
+export async function checkStaged(
+	partOf: (n: number) => Promise<StoreDump>,
+	count: number
+): Promise<void> {
+	for (let n = 0; n < count; n++) await transfer.checkMerge(await partOf(n));
+}

@@ -1,0 +1,29 @@
+/**
+ * The marker of a staged restore under way (`restore.ts`), kept in `meta` under `restore` and
+ * read at every start: apart from the restore itself, which loads only when there is one to
+ * finish.
+ */
+import { db } from './db';
+import { guard } from './errors';
+import type { RestoreMarker } from './records';
+
+export type { RestoreMarker } from './records';
+
+/** The restore under way on this device, if any (a start finishes or discards it). */
+export async function restoreUnderWay(): Promise<RestoreMarker | null> {
+	const row = await guard(() => db.meta.get('restore'));
+	return row?.key === 'restore' ? row.value : null;
+}
+
+/** The marker's row, to put inside a transaction of the caller. */
+export function markerRow(marker: RestoreMarker) {
+	return { key: 'restore' as const, value: marker };
+}
+
+/** Sets the marker, or removes it with null. */
+export async function writeMarker(marker: RestoreMarker | null): Promise<void> {
+	await guard(async () => {
+		if (marker === null) await db.meta.delete('restore');
+		else await db.meta.put(markerRow(marker));
+	});
+}

@@ -1,0 +1,194 @@
+/**
+ * A staged restore: a backup of any size written into the store without one transaction
+ * having to hold the whole school (a restore of 100 classes in one transaction ran out of
+ * quota: the old store and the new one had to fit together until the commit).
+ *
+ * 1. Staging. Each part of the file, as the backup reader gives it (checked by the file's own
+ *    rules), goes through the store's checks for records from outside (`checkDump`) and is
+ *    written, checked, into a database of its own (`muggins-league-restore`), one part per
+ *    transaction. The real store is not touched: a bad record anywhere, or a file whose links
+ *    fail at its end, leaves it as it was, and the staging database is dropped.
+ * 2. Checking (merge). Every staged part is compared, read only, with what the device holds
+ *    (`restore-check.ts`): a part that would take over another league's records refuses the
+ *    whole restore before the first write.
+ * 3. Applying. A replace first empties the store a bounded step at a time; then each staged
+ *    part is written in its own transaction, which also moves the marker on, and is dropped
+ *    from the staging database once committed.
+ *
+ * A marker (meta key `restore`) says a restore is under way and how far it got. A Web Lock
+ * keeps two tabs from running one at once. If the tab dies, the next start (`resumeRestore`,
+ * at idle) discards a restore that was still staging (nothing had changed) or finishes one
+ * that was applying (the staged parts are all there), and the page tells the person which.
+ */
+import Dexie, { type Table } from 'dexie';
+import { db } from './db';
+import { DbError, guard } from './errors';
+import { checkDump } from './incoming';
+import { checkStaged } from './restore-check';
+import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
+import * as transfer from './transfer';
+import type { RestoreMode, StoreDump } from './transfer';
+
+export { restoreUnderWay, type RestoreMarker } from './restore-marker';
+
+/** The staging database's name. */
+export const STAGING_DB = 'muggins-league-restore';
+
+/** The Web Lock a restore holds, in every tab of the origin. */
+const LOCK = 'muggins-league-restore';
+
+/** One checked part of the file, as staged. */
+interface StagedPart {
+	n: number;
+	part: StoreDump;
+}
+
+class StagingDB extends Dexie {
+	parts!: Table<StagedPart, number>;
+	constructor() {
+		super(STAGING_DB);
+		this.version(1).stores({ parts: 'n' });
+	}
+}
+
+/** Told how far the writing has got, as a share from 0 to 1 (staging follows the file's reader). */
+export type RestoreProgress = (share: number) => void;
+
+/** What a start found of a restore the last tab left under way. */
+export type Resumed = 'finished' | 'discarded' | null;
+
+const BUSY = Symbol('busy');
+
+/**
+ * Runs `work` holding the restore's Web Lock, or gives `BUSY` when another tab holds it.
+ * Where the browser has no Web Locks (tests in Node), the work simply runs.
+ */
+async function exclusively<T>(work: () => Promise<T>): Promise<T | typeof BUSY> {
+	const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+	if (!locks) return work();
+	return locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? work() : BUSY));
+}
+
+async function dropStaging(staging?: StagingDB): Promise<void> {
+	staging?.close();
+	await Dexie.delete(STAGING_DB);
+}
+
+/**
+ * Restores the file whose checked parts `parts` gives (see the top of this file). Refused
+ * anywhere before applying, it changes nothing.
+ * @param parts the file's parts; a throw from the iteration, even after the last part,
+ * refuses the restore
+ * @param opts.firstLeague made current when no league is current afterwards
+ * @throws DbError `restore-busy` (another tab is restoring), `incoming-*`, or what `parts`
+ * throws
+ */
+export async function restoreStaged(
+	parts: AsyncIterable<StoreDump>,
+	mode: RestoreMode,
+	opts: { firstLeague?: string | null; onProgress?: RestoreProgress } = {}
+): Promise<void> {
+	const out = await exclusively(async () => {
+		// One a closed tab left half-written is finished first: its parts are staged already.
+		const left = await restoreUnderWay();
+		if (left?.phase === 'applying') await apply(new StagingDB(), left, () => undefined);
+		const marker: RestoreMarker = {
+			phase: 'staging',
+			mode,
+			parts: 0,
+			next: 0,
+			cleared: mode !== 'replace',
+			firstLeague: opts.firstLeague ?? null,
+			startedAt: new Date().toISOString()
+		};
+		await dropStaging();
+		await writeMarker(marker);
+		const staging = new StagingDB();
+		try {
+			let n = 0;
+			for await (const part of parts) {
+				const checked = await checkDump(part);
+				await guard(() => staging.parts.add({ n, part: checked }));
+				n++;
+			}
+			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n);
+			marker.parts = n;
+			marker.phase = 'applying';
+			await writeMarker(marker);
+		} catch (err) {
+			await dropStaging(staging);
+			await writeMarker(null);
+			throw err;
+		}
+		await apply(staging, marker, (share) => opts.onProgress?.(share));
+	});
+	if (out === BUSY) throw new DbError('restore-busy');
+}
+
+async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
+	const row = await guard(() => staging.parts.get(n));
+	if (!row) throw new DbError('incoming-damaged', { detail: 'a part of the restore is missing' });
+	return row.part;
+}
+
+/**
+ * Writes the staged parts from `marker.next` on, each in its own transaction with the marker
+ * moved on, after a replace has emptied the store; then drops the marker and the staging
+ * database, and makes the file's first league current when none is.
+ */
+async function apply(
+	staging: StagingDB,
+	marker: RestoreMarker,
+	onProgress: RestoreProgress
+): Promise<void> {
+	if (!marker.cleared) {
+		await transfer.clearInSteps();
+		marker.cleared = true;
+		await writeMarker(marker);
+	}
+	while (marker.next < marker.parts) {
+		const part = await partOf(staging, marker.next);
+		const next = { ...marker, next: marker.next + 1 };
+		await guard(() =>
+			db.transaction('rw', [...transfer.tables(), db.meta], async () => {
+				await transfer.writePart(part, marker.mode);
+				await db.meta.put(markerRow(next));
+			})
+		);
+		// Committed: the staged copy is not needed any more (its room goes back as it goes).
+		await guard(() => staging.parts.delete(marker.next));
+		marker.next = next.next;
+		onProgress(marker.next / marker.parts);
+	}
+	await guard(() =>
+		db.transaction('rw', db.meta, async () => {
+			await db.meta.delete('restore');
+			const current = await db.meta.get('currentLeague');
+			if (!current && marker.firstLeague) {
+				await db.meta.put({ key: 'currentLeague', value: marker.firstLeague });
+			}
+		})
+	);
+	await dropStaging(staging);
+	onProgress(1);
+}
+
+/**
+ * At a start: finishes a restore that a closed tab left applying, or discards one it left
+ * staging (the store was not touched then). Gives what it did, or null when there was nothing
+ * to do (or another tab is on it).
+ */
+export async function resumeRestore(): Promise<Resumed> {
+	const out = await exclusively(async (): Promise<Resumed> => {
+		const marker = await restoreUnderWay();
+		if (!marker) return null;
+		if (marker.phase === 'staging') {
+			await dropStaging();
+			await writeMarker(null);
+			return 'discarded';
+		}
+		await apply(new StagingDB(), marker, () => undefined);
+		return 'finished';
+	});
+	return out === BUSY ? null : out;
+}

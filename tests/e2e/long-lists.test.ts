@@ -1,0 +1,119 @@
+/**
+ * The lists that grow with a school (issue 14) show a page at a time: the standings' rows,
+ * the league's cards, and Home's finished games. Games are copied straight into IndexedDB
+ * from one played through the UI: playing fifty through the scorecard would take minutes.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './a11y';
+import { score, startGame } from './game-helpers';
+import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
+
+/**
+ * Stores `copies` copies of game `id` (its record only: a copy's log is empty), the n-th
+ * started `n` minutes after it and, when `finished`, finished `n` minutes after it.
+ */
+async function copyGame(page: Page, id: string, copies: number, finished = false): Promise<void> {
+	await page.evaluate(
+		async ({ id, copies, finished }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('muggins-league');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const tx = db.transaction('games', 'readwrite');
+			const store = tx.objectStore('games');
+			const game = await new Promise<Record<string, unknown>>((resolve, reject) => {
+				const req = store.get(id);
+				req.onsuccess = () => resolve(req.result as Record<string, unknown>);
+				req.onerror = () => reject(req.error);
+			});
+			const base = Date.parse(game.createdAt as string);
+			for (let n = 1; n <= copies; n++) {
+				const when = new Date(base + n * 60_000).toISOString();
+				store.put({
+					...game,
+					id: crypto.randomUUID(),
+					createdAt: when,
+					updatedAt: when,
+					...(finished ? { status: 'finished', finishedAt: when } : {})
+				});
+			}
+			await new Promise<void>((resolve, reject) => {
+				tx.oncomplete = () => resolve();
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		{ id, copies, finished }
+	);
+}
+
+test('a school-wide league’s standings show 100 students, then the rest on request', async ({
+	page
+}) => {
+	// Axe over a long table, in both themes, at two states: more than the default minute.
+	test.slow();
+	const names = Array.from({ length: 130 }, (_, i) => `Student ${String(i + 1).padStart(3, '0')}`);
+	await leagueWithRoster(page, 'Whole school', names);
+	await leagueTab(page, 'Standings');
+	const rows = page.getByRole('table').locator('tbody tr');
+	await expect(rows).toHaveCount(100);
+	await expect(page.getByText('100 of 130 students are shown.')).toBeVisible();
+	await expect(rows.first()).toContainText('Student 001');
+	await expectAccessible(page, 'standings, 100 of 130 rows');
+
+	await page.getByRole('button', { name: 'Show 30 more' }).click();
+	await expect(rows).toHaveCount(130);
+	await expect(rows.last()).toContainText('Student 130');
+	await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+});
+
+test('the card list shows the latest 50 cards, then older ones on request', async ({ page }) => {
+	// Axe over 50 and then 55 cards, in both themes: more than the default minute.
+	test.slow();
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
+	const session = await sessionWithGroups(page, '2026-01-12');
+	const players = await groupPlayers(page, 1);
+	await page.getByRole('button', { name: 'Start Group 1’s game' }).click();
+	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
+	const first = page.url().split('/').at(-1) as string;
+	await score(page, players[0]!, 15);
+	await copyGame(page, first, 54);
+
+	await page.goto(session);
+	await leagueTab(page, 'Cards');
+	const cards = page.locator('ul.cards > li');
+	await expect(cards).toHaveCount(50);
+	await expect(page.getByText('The latest 50 cards are shown; older ones are kept.')).toBeVisible();
+	await expectAccessible(page, 'card list, first page');
+
+	await page.getByRole('button', { name: 'Show more' }).click();
+	await expect(cards).toHaveCount(55);
+	await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+	// The oldest is the game played through the UI: its totals come from its replay.
+	await expect(cards.last()).toContainText('Session 1 · Group 1');
+	await expect(cards.last()).toContainText(`${players[0]} 15`);
+	await expect(cards.last()).toContainText('Playing');
+});
+
+test('Home lists the games in progress and the 10 that finished last', async ({ page }) => {
+	const playing = await startGame(page, ['Ana', 'Ben']);
+	await score(page, 'Ana', 10);
+	const done = await startGame(page, ['Cara', 'Dan']);
+	await score(page, 'Dan', 20);
+	await copyGame(page, done, 11, true);
+
+	await page.goto('/');
+	const inProgress = page.getByRole('region', { name: 'Games in progress' });
+	await expect(inProgress.getByRole('listitem')).toHaveCount(2);
+	await expect(inProgress.getByRole('link').filter({ hasText: 'Ana' })).toHaveAttribute(
+		'href',
+		`/game/${playing}`
+	);
+	await expectAccessible(page, 'Home, finished games folded');
+	await page.getByText('Finished games').click();
+	const finished = page.locator('details.finished li');
+	await expect(finished).toHaveCount(10);
+	await expect(finished.first()).toContainText('Dan');
+	await expect(page.getByText('The 10 latest are listed; older games are kept')).toBeVisible();
+});

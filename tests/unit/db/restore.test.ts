@@ -1,0 +1,195 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '$lib/db/db';
+import * as leagues from '$lib/db/leagues';
+import type { PlayerRecord } from '$lib/db/records';
+import {
+	restoreStaged,
+	restoreUnderWay,
+	resumeRestore,
+	STAGING_DB,
+	type RestoreMarker
+} from '$lib/db/restore';
+import * as transfer from '$lib/db/transfer';
+import type { StoreDump } from '$lib/db/transfer';
+import { expectCode, resetDb } from './helpers';
+import { leagueWith, playGame } from './league-helpers';
+
+/** The school these tests restore: 4 students, 6 signed games. */
+let school: StoreDump;
+let leagueId: string;
+/** Its signed cards' verdicts, as the store judged them when they were played. */
+let verdicts: unknown[];
+
+beforeEach(async () => {
+	await resetDb();
+	await Dexie.delete(STAGING_DB);
+	const made = await leagueWith(['Ana', 'Ben', 'Cai', 'Dee']);
+	leagueId = made.leagueId;
+	const s = [...made.students.values()] as [PlayerRecord, PlayerRecord, PlayerRecord, PlayerRecord];
+	for (let g = 0; g < 6; g++) {
+		const seats = g % 2 === 0 ? [s[0], s[1]] : [s[2], s[3]];
+		await playGame(leagueId, seats, [5 * (g + 1), 20], { minute: 10 * g });
+	}
+	school = await transfer.dump();
+	verdicts = await db.verdicts.toArray();
+});
+
+/** The store as parts of one game each (with its log and signatures): many small parts. */
+async function smallParts(): Promise<StoreDump[]> {
+	const parts: StoreDump[] = [];
+	for await (const part of transfer.dumpInParts(1)) parts.push(part);
+	return parts;
+}
+
+async function* each(parts: readonly StoreDump[]): AsyncGenerator<StoreDump> {
+	for (const part of parts) yield structuredClone(part);
+}
+
+async function stagingParts(): Promise<number> {
+	const staging = new Dexie(STAGING_DB);
+	staging.version(1).stores({ parts: 'n' });
+	try {
+		return await staging.table('parts').count();
+	} finally {
+		staging.close();
+	}
+}
+
+describe('a staged restore', () => {
+	it('writes part by part, one transaction each, and leaves no marker or staging', async () => {
+		const parts = await smallParts();
+		// turned-in/received/matches none; 6 games, then sessions none, players, leagues.
+		expect(parts.length).toBeGreaterThanOrEqual(8);
+		await resetDb();
+		const shares: number[] = [];
+		await restoreStaged(each(parts), 'replace', {
+			firstLeague: leagueId,
+			onProgress: (s) => shares.push(s)
+		});
+		expect(await transfer.dump()).toEqual(school);
+		// One step of progress per committed part, then the end.
+		expect(shares).toHaveLength(parts.length + 1);
+		expect(shares.at(-1)).toBe(1);
+		expect(await restoreUnderWay()).toBeNull();
+		expect(await stagingParts()).toBe(0);
+		expect(await leagues.currentId()).toBe(leagueId);
+		// The verdicts are judged again as the store judged them when the cards were signed.
+		expect(verdicts).toHaveLength(6);
+		expect(await db.verdicts.toArray()).toEqual(verdicts);
+	});
+
+	it('replacing a store with itself, written a part at a time, gives the same store', async () => {
+		await restoreStaged(each(await smallParts()), 'replace');
+		expect(await transfer.dump()).toEqual(school);
+	});
+
+	it('is finished at the next start when the tab died while writing', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		const stop = new Error('the tab closed');
+		// The tab "dies" after the third part is committed.
+		let written = 0;
+		await expect(
+			restoreStaged(each(parts), 'replace', {
+				firstLeague: leagueId,
+				onProgress: (share) => {
+					if (share < 1 && ++written === 3) throw stop;
+				}
+			})
+		).rejects.toBe(stop);
+		const marker = (await restoreUnderWay()) as RestoreMarker;
+		expect(marker).toMatchObject({ phase: 'applying', mode: 'replace', next: 3 });
+		expect(marker.parts).toBe(parts.length);
+		expect(await db.games.count()).toBe(3);
+
+		expect(await resumeRestore()).toBe('finished');
+		expect(await transfer.dump()).toEqual(school);
+		expect(await restoreUnderWay()).toBeNull();
+		expect(await stagingParts()).toBe(0);
+		expect(await resumeRestore()).toBeNull();
+	});
+
+	it('left half-written, is finished before another restore starts', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		const stop = new Error('the tab closed');
+		await expect(
+			restoreStaged(each(parts), 'replace', {
+				onProgress: (share) => {
+					if (share > 0.3 && share < 1) throw stop;
+				}
+			})
+		).rejects.toBe(stop);
+		expect(await db.games.count()).toBeLessThan(6);
+		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
+		const leaguesOnly = parts.filter((p) => p.leagues.length > 0);
+		await restoreStaged(each(leaguesOnly), 'merge');
+		expect(await transfer.dump()).toEqual(school);
+		expect(await restoreUnderWay()).toBeNull();
+	});
+
+	it('is discarded at the next start when the tab died while staging: nothing changed', async () => {
+		const parts = await smallParts();
+		const other = await leagueWith(['Eve'], 'Period 5');
+		const before = await transfer.dump();
+		// A file read that never ends: the tab closes while the parts are staged.
+		async function* stalled(): AsyncGenerator<StoreDump> {
+			yield structuredClone(parts[0]!);
+			yield structuredClone(parts[1]!);
+			await new Promise(() => undefined);
+		}
+		void restoreStaged(stalled(), 'replace');
+		await expect.poll(async () => (await restoreUnderWay())?.phase).toBe('staging');
+		await expect.poll(stagingParts).toBe(2);
+
+		expect(await resumeRestore()).toBe('discarded');
+		expect(await transfer.dump()).toEqual(before);
+		expect(await restoreUnderWay()).toBeNull();
+		expect(await stagingParts()).toBe(0);
+		expect(before.leagues.map((l) => l.id)).toContain(other.leagueId);
+	});
+
+	it.each(['replace', 'merge'] as const)(
+		'with a bad record in its last part changes nothing (%s)',
+		async (mode) => {
+			const parts = await smallParts();
+			const last = parts.at(-1)!;
+			last.leagues = last.leagues.map((l) => ({ ...l, name: '\u200b' }));
+			await leagueWith(['Eve'], 'Period 5');
+			const before = await transfer.dump();
+			await expectCode(restoreStaged(each(parts), mode), 'incoming-name');
+			expect(await transfer.dump()).toEqual(before);
+			expect(await restoreUnderWay()).toBeNull();
+			expect(await stagingParts()).toBe(0);
+		}
+	);
+
+	it('refuses a merge that would take over a game of another league before writing anything', async () => {
+		const parts = await smallParts();
+		// Every game of the file is newer than the device's copy: a merge would write each.
+		const later = new Date(Date.UTC(2027, 0, 1)).toISOString();
+		for (const p of parts) p.games = p.games.map((g) => ({ ...g, updatedAt: later }));
+		// The device holds a game of another league under the id of the file's last game: its
+		// part comes after five parts that would be written.
+		const game = parts.filter((p) => p.games.length > 0).at(-1)!.games[0]!;
+		const other = await leagueWith(['Eve'], 'Period 5');
+		await db.games.update(game.id, { leagueId: other.leagueId });
+		const before = await transfer.dump();
+		await expectCode(restoreStaged(each(parts), 'merge'), 'incoming-id-taken');
+		expect(await transfer.dump()).toEqual(before);
+	});
+
+	it('refused by the file at its end (its links) changes nothing', async () => {
+		const parts = await smallParts();
+		const before = await transfer.dump();
+		async function* brokenAtEnd(): AsyncGenerator<StoreDump> {
+			yield* each(parts);
+			throw new Error('a game names a missing session');
+		}
+		await expect(restoreStaged(brokenAtEnd(), 'replace')).rejects.toThrow('missing session');
+		expect(await transfer.dump()).toEqual(before);
+		expect(await restoreUnderWay()).toBeNull();
+	});
+});
