@@ -64,40 +64,31 @@ export function unstored(): Unstored[] {
 	return read();
 }
 
-/** Failures that may clear by themselves: the entry is kept for the next `recover`. */
-const PASSING = new Set(['storage-full', 'db-closed', 'db-unavailable']);
-
 /**
- * Stores `entry`, once, and forgets it. One the rules or the store refuse for good (a signed
- * card, an event that no longer fits) is forgotten too; one that met a full disk is kept.
+ * Stores `entry`, once, and forgets it, stored or refused: a page that saw the refusal has
+ * said so and put its board back, and a refused entry must not come back after a reload.
+ * Only entries whose page went away before knowing stay noted.
  */
 export async function store(entry: Unstored): Promise<Appended> {
 	try {
-		const stored = await append(entry.gameId, entry.event, {
-			id: entry.id,
-			now: entry.at,
-			once: true
-		});
+		return await append(entry.gameId, entry.event, { id: entry.id, now: entry.at, once: true });
+	} finally {
 		forget(entry.id);
-		return stored;
-	} catch (err) {
-		const code = (err as { code?: unknown } | null)?.code;
-		if (typeof code !== 'string' || !PASSING.has(code)) forget(entry.id);
-		throw err;
 	}
 }
 
 /**
  * Stores, in the order noted, the entries a page painted and did not store (it was reloaded
  * or closed within a frame of a tap). Each is stored once even if it did reach the database.
- * Failures are left for the next call: this runs when a scorecard opens, with no one to tell.
+ * Runs when a scorecard opens.
  */
 export async function recover(): Promise<void> {
 	for (const entry of read()) {
 		try {
 			await store(entry);
 		} catch {
-			// Kept or forgotten by `store`; the scorecard shows what the store holds.
+			// Refused (the card was signed meanwhile, the disk is full): the scorecard shows
+			// what the store holds; there is no one to tell about an entry of a closed page.
 		}
 	}
 }

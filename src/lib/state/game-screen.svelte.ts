@@ -22,7 +22,7 @@ let loading: Promise<TapWriter> | undefined;
 const writer = () => (loading ??= import('./tap-writer'));
 
 /** Where an error is shown: next to the action that caused it. */
-export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty' | 'store';
+export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 
 /**
  * The scorecard's state: the live game, plus what the last action said. Every write goes
@@ -35,6 +35,8 @@ export class GameScreen extends GameActions<Action> {
 	#notice = $state<{ text: string; canRedo: boolean; gameId: string } | null>(null);
 	/** The optimistic entry, once loaded and started (after the first paint). */
 	#writer: TapWriter | null = null;
+	/** A painted entry is being stored. */
+	#storing = false;
 
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
@@ -105,13 +107,17 @@ export class GameScreen extends GameActions<Action> {
 	 * Records an event; returns whether it was accepted. The board shows it at once: the rules
 	 * check it against the game shown, the new total is painted, and the write starts after
 	 * that frame (`afterPaint`), noted first so a reload in between does not lose it. Writes
-	 * start in the order entered, and IndexedDB runs them in that order. A write that fails
-	 * puts the board back to what the store holds and says why.
+	 * start in the order entered, and IndexedDB runs them in that order. The promise settles
+	 * once the entry is stored; a write that fails puts the board back to what the store holds
+	 * and says why beside `action`.
 	 */
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
 		const base = this.game;
 		const device = knownDeviceId();
 		const w = this.#writer;
+		// A second tap on a sheet still waiting for its first to be stored: one entry, as when
+		// every write went first (the sheet closes when the first is stored).
+		if (this.#storing) return Promise.resolve(false);
 		if (!w || !base || device === undefined || base.record.signedAt !== null) {
 			// Before the board was drawn and the writer loaded, or on a signed card: the store
 			// decides first, as before.
@@ -130,24 +136,28 @@ export class GameScreen extends GameActions<Action> {
 		}
 		const { entry, shown } = painted;
 		this.clearError();
+		const said = this.#notice;
 		this.#written = shown;
 		this.#notice = {
 			text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
 			canRedo: false,
 			gameId: entry.gameId
 		};
-		w.store(entry, (err) => this.#lost(err));
-		return Promise.resolve(true);
-	}
-
-	/**
-	 * A painted entry could not be stored (a full disk, a card signed in another tab): the
-	 * board goes back to what the store holds, and the status line says why.
-	 */
-	#lost(err: unknown): void {
-		this.#written = null;
-		this.#notice = null;
-		void this.fail('store', err);
+		// Settles once stored: the sheet that asked closes then, and on a refusal (a full disk,
+		// a card signed in another tab) stays open with the reason while the board goes back to
+		// what the store holds.
+		this.#storing = true;
+		return w.store(entry).then(
+			() => ((this.#storing = false), true),
+			async (err: unknown) => {
+				this.#storing = false;
+				// Nothing half kept: the status line says again what it said before this tap.
+				if (this.#written === shown) this.#notice = said;
+				this.#written = null;
+				await this.fail(action, err);
+				return false;
+			}
+		);
 	}
 
 	/** Undoes the last event still in effect. */

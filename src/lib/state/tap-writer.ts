@@ -47,14 +47,16 @@ export function paint(base: LoadedGame, event: NewGameEvent, device: string): Pa
 /**
  * Stores a painted entry after the frame that shows it: noted first (a reload in between
  * does not lose it), announced to the live query (which then does not replay the game), and
- * written in the order entered. `failed` hears why a write could not be stored.
+ * written in the order entered. Settles once it is stored, or with why it could not be.
  */
-export function store(entry: unstored.Unstored, failed: (err: unknown) => void): void {
+export function store(entry: unstored.Unstored): Promise<unknown> {
 	unstored.note(entry);
 	games.expectAppend(entry.gameId, entry.id);
-	afterPaint(() => {
-		unstored.store(entry).catch(failed);
-	});
+	return new Promise((resolve, reject) =>
+		afterPaint(() => {
+			unstored.store(entry).then(resolve, reject);
+		})
+	);
 }
 
 /**
