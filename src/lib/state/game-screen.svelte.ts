@@ -118,9 +118,11 @@ export class GameScreen extends GameActions<Action> {
 		// A second tap on a sheet still waiting for its first to be stored: one entry, as when
 		// every write went first (the sheet closes when the first is stored).
 		if (this.#storing) return Promise.resolve(false);
-		if (!w || !base || device === undefined || base.record.signedAt !== null) {
+		const tap = action === 'score' || action === 'muggins';
+		if (!tap || !w || !base || device === undefined || base.record.signedAt !== null) {
 			// Before the board was drawn and the writer loaded, or on a signed card: the store
-			// decides first, as before.
+			// decides first, as before. So do the end of a hand and of a game: their sheets name
+			// the hand, which would turn to the next one while the sheet waits for the store.
 			return this.#write(
 				action,
 				(id) => writer().then((w) => w.games.append(id, event)),
