@@ -4,8 +4,11 @@
  * so it is asked for again each time the page comes back. Call during component init.
  */
 export function keepScreenAwake(active: () => boolean): void {
+	// Only a change of the answer restarts the effect: `active` reads the game's state, which
+	// every score tap replaces, and the lock would be released and asked for again each time.
+	const on = $derived(active());
 	$effect(() => {
-		if (!active() || !('wakeLock' in navigator)) return;
+		if (!on || !('wakeLock' in navigator)) return;
 		let sentinel: WakeLockSentinel | null = null;
 		let stopped = false;
 

@@ -20,3 +20,11 @@ export async function deviceId(): Promise<string> {
 	);
 	return cached;
 }
+
+/**
+ * This device's id if this tab has read it already, else undefined: what a screen stamps on
+ * an event it paints before storing it, without a read per tap.
+ */
+export function knownDeviceId(): string | undefined {
+	return cached;
+}

@@ -70,6 +70,11 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 		this.#error = null;
 	}
 
+	/** Shows why `action` failed, in plain words, beside it. */
+	protected async fail(action: A, err: unknown): Promise<void> {
+		this.#error = { action, text: await wordsFor(err) };
+	}
+
 	/** The name of a player of this game. */
 	name = (player: PlayerId): string => (this.game ? playerName(this.game, player) : player);
 
@@ -90,7 +95,7 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 			this.#error = null;
 			return result;
 		} catch (err) {
-			this.#error = { action, text: await wordsFor(err) };
+			await this.fail(action, err);
 			return null;
 		} finally {
 			clearTimeout(shown);

@@ -1,5 +1,5 @@
-import * as games from '$lib/db/games';
-import { narrate } from '$lib/rules/narrate';
+import { knownDeviceId } from '$lib/db/device';
+import type * as games from '$lib/db/games';
 import type { GameEvent, NewGameEvent } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
 import { loadGame, type LoadedGame } from './loaded-game';
@@ -16,6 +16,11 @@ function sameGame(a: LoadedGame, b: LoadedGame): boolean {
 	);
 }
 
+type TapWriter = typeof import('./tap-writer');
+let loading: Promise<TapWriter> | undefined;
+/** The optimistic entry and the narrator: loaded after the first paint, once per page. */
+const writer = () => (loading ??= import('./tap-writer'));
+
 /** Where an error is shown: next to the action that caused it. */
 export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
 
@@ -28,10 +33,27 @@ export class GameScreen extends GameActions<Action> {
 	/** The game as the last write of this tab left it, shown until the live query catches up. */
 	#written = $state.raw<LoadedGame | null>(null);
 	#notice = $state<{ text: string; canRedo: boolean; gameId: string } | null>(null);
+	/** The optimistic entry, once loaded and started (after the first paint). */
+	#writer: TapWriter | null = null;
+	/** A painted entry is being stored. */
+	#storing = false;
 
 	/** Create while the page initialises; `id` is read reactively (the route parameter). */
 	constructor(id: () => string) {
 		super(loadGame, id);
+		// Once the board is drawn: the optimistic entry (see `tap-writer.ts`), which first stores
+		// what a reload left unstored and reads the device id painted entries are stamped with.
+		$effect(() => {
+			if (!this.live.loaded || this.#writer) return;
+			requestAnimationFrame(() =>
+				setTimeout(() => {
+					void writer().then(async (w) => {
+						await w.start();
+						this.#writer = w;
+					});
+				})
+			);
+		});
 	}
 
 	/**
@@ -57,53 +79,109 @@ export class GameScreen extends GameActions<Action> {
 		return notice && notice.gameId === this.game?.record.id ? notice : null;
 	}
 
-	#say(event: GameEvent, prefix = ''): string {
+	/** "Recorded: Ana 15", with the narrator (the writer's, loaded now if need be). */
+	async #say(event: GameEvent, prefix = ''): Promise<string> {
 		const game = this.game;
-		return game ? `${prefix}${narrate(event, game.ruleset, this.name)}` : prefix;
+		if (!game) return prefix;
+		const { narrate } = this.#writer ?? (await writer());
+		return `${prefix}${narrate(event, game.ruleset, this.name)}`;
 	}
 
 	async #write(
 		action: Action,
 		work: (id: string) => Promise<games.Appended>,
-		describe: (a: games.Appended) => string
+		describe: (a: games.Appended) => Promise<string>
 	): Promise<boolean> {
 		const base = this.game;
 		const result = await this.run(action, work);
 		if (!result) return false;
 		if (base) this.#written = { ...result, ruleset: base.ruleset, names: base.names };
 		this.#notice = {
-			text: describe(result),
+			text: await describe(result),
 			canRedo: result.redoable !== null,
 			gameId: result.record.id
 		};
 		return true;
 	}
-	/** Records an event; returns whether it was accepted. */
+	/**
+	 * Records an event; returns whether it was accepted. The board shows it at once: the rules
+	 * check it against the game shown, the new total is painted, and the write starts after
+	 * that frame (`afterPaint`), noted first so a reload in between does not lose it. Writes
+	 * start in the order entered, and IndexedDB runs them in that order. The promise settles
+	 * once the entry is stored; a write that fails puts the board back to what the store holds
+	 * and says why beside `action`.
+	 */
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
-		return this.#write(
-			action,
-			(id) => games.append(id, event),
-			(r) => this.#say(r.appended.event, 'Recorded: ')
+		const base = this.game;
+		const device = knownDeviceId();
+		const w = this.#writer;
+		// A second tap on a sheet still waiting for its first to be stored: one entry, as when
+		// every write went first (the sheet closes when the first is stored).
+		if (this.#storing) return Promise.resolve(false);
+		const tap = action === 'score' || action === 'muggins';
+		if (!tap || !w || !base || device === undefined || base.record.signedAt !== null) {
+			// Before the board was drawn and the writer loaded, or on a signed card: the store
+			// decides first, as before. So do the end of a hand and of a game: their sheets name
+			// the hand, which would turn to the next one while the sheet waits for the store.
+			return this.#write(
+				action,
+				(id) => writer().then((w) => w.games.append(id, event)),
+				(r) => this.#say(r.appended.event, 'Recorded: ')
+			);
+		}
+		let painted: ReturnType<TapWriter['paint']>;
+		try {
+			painted = w.paint(base, event, device);
+		} catch (err) {
+			// The rules refuse it: nothing to store, the refusal is shown beside the action.
+			return this.fail(action, err).then(() => false);
+		}
+		const { entry, shown } = painted;
+		this.clearError();
+		const said = this.#notice;
+		this.#written = shown;
+		this.#notice = {
+			text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
+			canRedo: false,
+			gameId: entry.gameId
+		};
+		// Settles once stored: the sheet that asked closes then, and on a refusal (a full disk,
+		// a card signed in another tab) stays open with the reason while the board goes back to
+		// what the store holds.
+		this.#storing = true;
+		return w.store(entry).then(
+			() => ((this.#storing = false), true),
+			async (err: unknown) => {
+				this.#storing = false;
+				// Nothing half kept: the status line says again what it said before this tap.
+				if (this.#written === shown) this.#notice = said;
+				this.#written = null;
+				await this.fail(action, err);
+				return false;
+			}
 		);
 	}
 
 	/** Undoes the last event still in effect. */
 	undo(): Promise<boolean> {
+		// Entries painted and not yet started are stored first: Undo acts on the store's log.
+		this.#writer?.flushAfterPaint();
 		return this.#write(
 			'undo',
-			(id) => games.undo(id),
+			(id) => writer().then((w) => w.games.undo(id)),
 			(r) => {
 				const undone = r.redoable;
-				return undone ? this.#say(undone, 'Undone: ') : 'Undone';
+				return undone ? this.#say(undone, 'Undone: ') : Promise.resolve('Undone');
 			}
 		);
 	}
 
 	/** Records again what the last undo undid. */
 	redo(): Promise<boolean> {
+		this.#writer?.flushAfterPaint();
 		return this.#write(
 			'undo',
-			(id) => games.redo(id),
+			(id) => writer().then((w) => w.games.redo(id)),
 			(r) => this.#say(r.appended.event, 'Redone: ')
 		);
 	}

@@ -1,4 +1,5 @@
-import * as games from '$lib/db/games';
+import { get } from '$lib/db/game-read';
+import type * as games from '$lib/db/games';
 import * as players from '$lib/db/players';
 import { getRuleset } from '$lib/rules/rulesets';
 import type { PlayerId, Ruleset, SideLabel } from '$lib/rules/types';
@@ -35,5 +36,5 @@ export async function withNames(view: games.GameView): Promise<LoadedGame> {
  * @throws DbError `not-found`
  */
 export async function loadGame(id: string): Promise<LoadedGame> {
-	return withNames(await games.get(id));
+	return withNames(await get(id));
 }

@@ -1,0 +1,132 @@
+/**
+ * Writing a game's log: append, undo, redo. Loaded with the first write (`games.append` and
+ * the scorecard's `tap-writer.ts` import it), so a scorecard's first paint carries only what
+ * reads a game.
+ */
+import Dexie, { type DBCoreTransaction } from 'dexie';
+import type { GameEvent, NewGameEvent } from '$lib/rules/types';
+import { timestamp } from './clock';
+import { db } from './db';
+import { deviceId } from './device';
+import { DbError, guard } from './errors';
+import { view } from './game-view';
+import type { Appended, AppendOptions } from './games';
+import { lastEventOf, logOf, remember } from './known-logs';
+import { redoable, step, undoable, type Replayed } from './log';
+import { plain, statusOf, type EventRecord, type GameRecord } from './records';
+
+/**
+ * Game `gameId` as stored, read inside the current read-write transaction the way Dexie's
+ * `bulkUpdate` reads (with the transaction's cache), for a `put` of it that follows: Dexie's
+ * observation of that write then knows the old value and wakes only the live queries of what
+ * changed (this game; the status index when it finishes). A `put` without it counts as a
+ * possible delete, which wakes every count on an index (the card list's, Home's) in every tab
+ * at every score tap (issue 14). Any other write in between drops the cache: harmless, the
+ * `put` then wakes as much as before.
+ */
+async function mustGetForPut(gameId: string): Promise<GameRecord> {
+	const trans = Dexie.currentTransaction.idbtrans as unknown as DBCoreTransaction;
+	const [record] = (await db.games.core.getMany({ trans, keys: [gameId], cache: 'clone' })) as [
+		GameRecord | undefined
+	];
+	if (!record) throw new DbError('not-found', { what: 'game' });
+	return record;
+}
+
+/**
+ * Stores the event that `choose` picks from the game's replay, if the engine accepts it.
+ *
+ * One `rw` transaction over games and events: it reads the log, replays it, applies the
+ * event, and only then adds it at the next `seq` and updates the game's status. IndexedDB runs
+ * `rw` transactions over the same stores one after another, even from two tabs, so the log
+ * read is the log written after; the `[gameId+seq]` key refuses a second event at one place
+ * should that ever fail. Any throw aborts the transaction: nothing is stored.
+ *
+ * A signed card is locked: the check reads the game record inside this same transaction, so
+ * no event can slip in between the last signature's commit and this write.
+ */
+async function write(
+	gameId: string,
+	opts: { now?: string; once?: boolean },
+	choose: (replayed: Replayed) => { event: GameEvent; redoOf: string | null }
+): Promise<Appended> {
+	const device = await deviceId();
+	const written = await guard(() =>
+		db.transaction('rw', db.games, db.events, async () => {
+			const [record, last] = await Promise.all([mustGetForPut(gameId), lastEventOf(gameId)]);
+			if (record.signedAt !== null && !opts.once) throw new DbError('card-signed');
+			const { events, replayed: before } = await logOf(record, last);
+			const { event, redoOf } = choose(before);
+			const stored = opts.once ? events.find((e) => e.event.id === event.id) : undefined;
+			if (stored) return { log: { events, replayed: before }, updated: record, appended: stored };
+			if (record.signedAt !== null) throw new DbError('card-signed');
+			const at = timestamp(opts.now);
+			const appended: EventRecord = {
+				gameId,
+				seq: (events.at(-1)?.seq ?? 0) + 1,
+				event,
+				at,
+				deviceId: device,
+				redoOf
+			};
+			const after = step(before, appended);
+			await db.events.add(appended);
+			const status = statusOf(after.state);
+			const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? at);
+			const updated: GameRecord = { ...record, status, finishedAt, updatedAt: at };
+			await db.games.put(updated);
+			return { log: { events: [...events, appended], replayed: after }, updated, appended };
+		})
+	);
+	// Only a committed write is remembered: an aborted one (a full disk) left the store as it was.
+	remember(gameId, written.log);
+	const { log, updated, appended } = written;
+	return { ...view(updated, log.events, log.replayed), appended };
+}
+
+/**
+ * Records `event` in game `gameId` if the rules accept it (see `write` for the transaction).
+ * The game turns `finished` when the event ends it, and back to `in-progress` when a void
+ * undoes its end.
+ * @throws RuleError when the rules refuse the event (`count-not-scoring`, `game-over`, …);
+ * nothing is stored
+ * @throws DbError `card-signed` once every player signed the card, `not-found`,
+ * `storage-full`, `db-closed`
+ */
+export async function append(
+	gameId: string,
+	event: NewGameEvent,
+	opts: AppendOptions = {}
+): Promise<Appended> {
+	const id = opts.id ?? crypto.randomUUID();
+	return write(gameId, opts, () => ({ event: { ...plain(event), id }, redoOf: null }));
+}
+
+/**
+ * Undoes the last event still in effect, by recording a `void` of it; undoing again undoes
+ * the one before. The undone event is then the result's `redoable` ("Undone: Ana 15", Redo).
+ * @throws DbError `nothing-to-undo`, `card-signed`, `not-found`, `storage-full`, `db-closed`
+ */
+export async function undo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {
+	return write(gameId, opts, (replayed) => {
+		const target = undoable(replayed);
+		if (!target) throw new DbError('nothing-to-undo');
+		const id = opts.id ?? crypto.randomUUID();
+		return { event: { type: 'void', id, target: target.id }, redoOf: null };
+	});
+}
+
+/**
+ * Records again the event the last undo undid (a copy with a new id: the log stays
+ * append-only). Available right after undos, in reverse order; recording anything else first
+ * clears it.
+ * @throws DbError `nothing-to-redo`, `card-signed`, `not-found`, `storage-full`, `db-closed`
+ * @throws RuleError when the event no longer fits (e.g. the game ended meanwhile)
+ */
+export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Appended> {
+	return write(gameId, opts, (replayed) => {
+		const again = redoable(replayed);
+		if (!again) throw new DbError('nothing-to-redo');
+		return { event: { ...again, id: opts.id ?? crypto.randomUUID() }, redoOf: again.id };
+	});
+}

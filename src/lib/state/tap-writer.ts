@@ -1,0 +1,69 @@
+/**
+ * The scorecard's optimistic score entry, loaded once the board is on screen (`GameScreen`):
+ * the scorecard's first load carries only what draws the board, and a tap made before this
+ * arrives is stored first and painted after, as every write was before.
+ */
+import { afterPaint, flushAfterPaint } from '$lib/after-paint';
+import { timestamp } from '$lib/db/clock';
+import { deviceId } from '$lib/db/device';
+import * as unstored from '$lib/db/unstored';
+import { withEvent } from '$lib/db/game-view';
+import * as games from '$lib/db/games';
+import { plain } from '$lib/db/records';
+import type { NewGameEvent } from '$lib/rules/types';
+import type { LoadedGame } from './loaded-game';
+
+export { narrate } from '$lib/rules/narrate';
+export { flushAfterPaint, games };
+
+/** An entry painted on the board, and the game as painted. */
+export interface Painted {
+	entry: unstored.Unstored;
+	shown: LoadedGame;
+}
+
+/**
+ * `base` with `event` recorded, as the store will record it, stamped with `device`.
+ * @throws RuleError when the rules refuse the event (the store would refuse it too)
+ */
+export function paint(base: LoadedGame, event: NewGameEvent, device: string): Painted {
+	const entry: unstored.Unstored = {
+		gameId: base.record.id,
+		id: crypto.randomUUID(),
+		event: plain(event),
+		at: timestamp()
+	};
+	const next = withEvent(base, {
+		gameId: entry.gameId,
+		seq: (base.events.at(-1)?.seq ?? 0) + 1,
+		event: { ...entry.event, id: entry.id },
+		at: entry.at,
+		deviceId: device,
+		redoOf: null
+	});
+	return { entry, shown: { ...next.game, ruleset: base.ruleset, names: base.names } };
+}
+
+/**
+ * Stores a painted entry after the frame that shows it: noted first (a reload in between
+ * does not lose it), announced to the live query (which then does not replay the game), and
+ * written in the order entered. Settles once it is stored, or with why it could not be.
+ */
+export function store(entry: unstored.Unstored): Promise<unknown> {
+	unstored.note(entry);
+	games.expectAppend(entry.gameId, entry.id);
+	return new Promise((resolve, reject) =>
+		afterPaint(() => {
+			unstored.store(entry).then(resolve, reject);
+		})
+	);
+}
+
+/**
+ * Stores what an earlier page painted and did not store, then reads the device id that
+ * painted entries are stamped with (once; `knownDeviceId` has it from then on).
+ */
+export async function start(): Promise<void> {
+	await unstored.recover();
+	await deviceId();
+}
