@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { score, startGame } from './game-helpers';
 import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
+import { snap } from './snap';
 
 /**
  * Stores `copies` copies of game `id` (its record only: a copy's log is empty), the n-th
@@ -61,6 +62,7 @@ test('a school-wide league’s standings show 100 students, then the rest on req
 	await expect(page.getByText('100 of 130 students are shown.')).toBeVisible();
 	await expect(rows.first()).toContainText('Student 001');
 	await expectAccessible(page, 'standings, 100 of 130 rows');
+	await snap(page, 'standings-show-more');
 
 	await page.getByRole('button', { name: 'Show 30 more' }).click();
 	await expect(rows).toHaveCount(130);
@@ -86,6 +88,7 @@ test('the card list shows the latest 50 cards, then older ones on request', asyn
 	await expect(cards).toHaveCount(50);
 	await expect(page.getByText('The latest 50 cards are shown; older ones are kept.')).toBeVisible();
 	await expectAccessible(page, 'card list, first page');
+	await snap(page, 'cards-show-more');
 
 	await page.getByRole('button', { name: 'Show more' }).click();
 	await expect(cards).toHaveCount(55);
