@@ -1,13 +1,16 @@
 /**
  * `afterPaint` runs its jobs after the next frame, in order, once each; at once when the page
  * is hidden or going away; and after a fallback timer when no frame comes (a background tab).
- * The page is stubbed: a visibility state, event targets, and frames run by hand.
+ * The page is stubbed: a visibility state, event targets, and frames and the messages posted from
+ * them delivered by hand (a real MessageChannel's message can arrive after a zero timer on a
+ * busy machine, which made the first case flaky in CI).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type AfterPaint = typeof import('$lib/after-paint');
 
 let frames: FrameRequestCallback[];
+let messages: (() => void)[];
 let visibility: DocumentVisibilityState;
 const doc = new EventTarget();
 const win = new EventTarget();
@@ -17,14 +20,26 @@ async function load(): Promise<AfterPaint> {
 	return import('$lib/after-paint');
 }
 
-/** Runs the frame callbacks waiting now, then lets the message posted from them arrive. */
+/** A channel whose messages wait in `messages` until `frame()` delivers them. */
+class HeldChannel {
+	port1: { onmessage: ((e: MessageEvent<number>) => void) | null } = { onmessage: null };
+	port2 = {
+		postMessage: (data: number) =>
+			messages.push(() => this.port1.onmessage?.({ data } as MessageEvent<number>))
+	};
+}
+
+/** Runs the frame callbacks waiting now, then delivers the messages posted from them. */
 async function frame(): Promise<void> {
 	for (const cb of frames.splice(0)) cb(0);
-	await new Promise((r) => setTimeout(r, 0));
+	await Promise.resolve();
+	for (const deliver of messages.splice(0)) deliver();
 }
 
 beforeEach(() => {
 	frames = [];
+	messages = [];
+	vi.stubGlobal('MessageChannel', HeldChannel);
 	visibility = 'visible';
 	vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
 	vi.stubGlobal('window', win);
