@@ -167,6 +167,17 @@ export async function changedAfterSigning(leagueId: string): Promise<Set<string>
 	return new Set(ids);
 }
 
+/**
+ * The cards of league `leagueId` that count (`counted`) and those changed after signing
+ * (`changedAfterSigning`), both read at once: a page shows the one and warns of the other.
+ */
+export async function countedAndChanged(
+	leagueId: string
+): Promise<{ counted: StandingsCard[]; changed: Set<string> }> {
+	const [all, changed] = await Promise.all([counted(leagueId), changedAfterSigning(leagueId)]);
+	return { counted: changed.size === 0 ? all : all.filter((c) => !changed.has(c.gameId)), changed };
+}
+
 async function mustGetLeagueGame(gameId: string): Promise<GameRecord> {
 	const game = await db.games.get(gameId);
 	if (!game) throw new DbError('not-found', { what: 'game' });

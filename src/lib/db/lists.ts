@@ -91,21 +91,7 @@ export async function* batchesOfLeague(
 
 /**
  * The `limit` games that finished last, the latest first, read from the `[status+finishedAt]`
- * index: Home lists a few without reading every finished game of the device.
- */
-export async function lastFinished(limit: number): Promise<GameRecord[]> {
-	return guard(() =>
-		db.games
-			.where('[status+finishedAt]')
-			.between(['finished', Dexie.minKey], ['finished', Dexie.maxKey])
-			.reverse()
-			.limit(limit)
-			.toArray()
-	);
-}
-
-/**
- * The `limit` games that finished last, the latest first (`lastFinished`), and whether older
+ * index (Home lists a few without reading every finished game of the device), and whether older
  * finished games exist: the one older key is read without its record (nothing is counted).
  */
 export async function latestFinished(
@@ -113,7 +99,12 @@ export async function latestFinished(
 ): Promise<{ games: GameRecord[]; more: boolean }> {
 	return guard(() =>
 		db.transaction('r', db.games, async () => {
-			const games = await lastFinished(limit);
+			const games = await db.games
+				.where('[status+finishedAt]')
+				.between(['finished', Dexie.minKey], ['finished', Dexie.maxKey])
+				.reverse()
+				.limit(limit)
+				.toArray();
 			const last = games.at(-1);
 			if (!last?.finishedAt || games.length < limit) return { games, more: false };
 			const older = await db.games

@@ -101,13 +101,11 @@ export interface StandingsView {
  * @throws DbError `not-found`
  */
 export async function standingsView(leagueId: string): Promise<StandingsView> {
-	const [league, everyone, all, changed] = await Promise.all([
+	const [league, everyone, { counted, changed }] = await Promise.all([
 		leagues.get(leagueId),
 		roster.everyone(leagueId),
-		cards.counted(leagueId),
-		cards.changedAfterSigning(leagueId)
+		cards.countedAndChanged(leagueId)
 	]);
-	const counted = changed.size === 0 ? all : all.filter((c) => !changed.has(c.gameId));
 	const retired = new Set(everyone.filter((p) => p.retiredAt !== null).map((p) => p.id));
 	const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
 	const rows = standings(counted, listed);
@@ -272,15 +270,13 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 	// All read at once: the standings' cards come from the league's kept contributions and
 	// verdicts (as on the standings page); the student's own games, for those that do not
 	// count, through the *seats index; names only for the players at their tables.
-	const [league, student, own, all, changed] = await Promise.all([
+	const [league, student, own, { counted, changed }] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
 		lists.ofPlayer(leagueId, playerId),
-		cards.counted(leagueId),
-		cards.changedAfterSigning(leagueId)
+		cards.countedAndChanged(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
-	const counted = changed.size === 0 ? all : all.filter((c) => !changed.has(c.gameId));
 	const played = gamesOf(counted, playerId);
 	const names = await addNames(
 		new Map([[student.id, student.name]]),

@@ -154,7 +154,7 @@ describe('list', () => {
 	});
 });
 
-describe('lastFinished and countWith (Home reads only what it shows)', () => {
+describe('latestFinished and countWith (Home reads only what it shows)', () => {
 	it('gives the games that finished last, the latest first, at most the limit', async () => {
 		const ids: string[] = [];
 		for (let m = 0; m < 4; m++) {
@@ -165,8 +165,13 @@ describe('lastFinished and countWith (Home reads only what it shows)', () => {
 		await games.append(g2!, { type: 'end' }, { now: at(10) });
 		await games.append(g0!, { type: 'end' }, { now: at(11) });
 		await games.append(g1!, { type: 'end' }, { now: at(12) });
-		expect((await lists.lastFinished(2)).map((g) => g.id)).toEqual([g1, g0]);
-		expect((await lists.lastFinished(10)).map((g) => g.id)).toEqual([g1, g0, g2]);
+		expect(await lists.latestFinished(2)).toEqual({
+			games: [expect.objectContaining({ id: g1 }), expect.objectContaining({ id: g0 })],
+			more: true
+		});
+		const all = await lists.latestFinished(10);
+		expect(all.games.map((g) => g.id)).toEqual([g1, g0, g2]);
+		expect(all.more).toBe(false);
 		expect(await lists.countWith('finished')).toBe(3);
 		expect(await lists.countWith('in-progress')).toBe(1);
 	});

@@ -87,7 +87,7 @@ describe('the lists a page watches, while a game is scored in another tab', () =
 		const count = watch(() => lists.countOfLeague(leagueId));
 		const latest = watch(() => lists.latestOfLeague(leagueId, 1));
 		const playing = watch(() => lists.countWith('in-progress'));
-		const done = watch(() => lists.lastFinished(5));
+		const done = watch(() => lists.latestFinished(5));
 		await expect.poll(() => count.last()).toBe(1);
 
 		const second = await started(leagueId, [cara!, dan!], 2);
@@ -99,7 +99,7 @@ describe('the lists a page watches, while a game is scored in another tab', () =
 		await games.append(first, { type: 'score', player: ana!.id, count: 5 }, { now: at(3) });
 		await games.append(first, { type: 'end' }, { now: at(4) });
 		await expect.poll(() => playing.last()).toBe(1);
-		await expect.poll(() => done.last()?.map((g) => g.id)).toEqual([first]);
+		await expect.poll(() => done.last()?.games.map((g) => g.id)).toEqual([first]);
 		await expect.poll(() => latest.last()?.more).toBe(true);
 	});
 });
