@@ -165,7 +165,7 @@ const sentences = {
 	'restore-discarded':
 		'A restore was stopped when the app was last closed, before it had changed anything. Nothing was restored: restore the file again if you still want it.',
 	'restore-failed':
-		'A restore stopped part-way and could not be finished yet. Keep the app open with some free space on the device; it will try again next time it starts.',
+		'A restore stopped part-way and could not be finished yet. Free some space on the device (old photos or apps), then tap Try again. It also tries again each time the app starts.',
 
 	// Signing the card
 	'card-signed':

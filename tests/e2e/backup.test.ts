@@ -79,10 +79,17 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	await fresh.close();
 });
 
-/** Writes a restore's marker straight into the store, as a tab closed mid-restore leaves it. */
-async function leaveMarker(page: import('@playwright/test').Page, phase: 'staging' | 'applying') {
+/**
+ * Writes a restore's marker straight into the store, as a tab closed mid-restore leaves it.
+ * `parts` staged parts are said to wait; none is written, so more than 0 cannot be finished.
+ */
+async function leaveMarker(
+	page: import('@playwright/test').Page,
+	phase: 'staging' | 'applying',
+	parts = 0
+) {
 	await page.evaluate(
-		(phase) =>
+		({ phase, parts }) =>
 			new Promise<void>((resolve, reject) => {
 				const open = indexedDB.open('muggins-league');
 				open.onerror = () => reject(open.error);
@@ -93,7 +100,7 @@ async function leaveMarker(page: import('@playwright/test').Page, phase: 'stagin
 						value: {
 							phase,
 							mode: 'replace',
-							parts: 0,
+							parts,
 							next: 0,
 							cleared: true,
 							firstLeague: null,
@@ -107,7 +114,7 @@ async function leaveMarker(page: import('@playwright/test').Page, phase: 'stagin
 					tx.onerror = () => reject(tx.error);
 				};
 			}),
-		phase
+		{ phase, parts }
 	);
 }
 
@@ -132,4 +139,16 @@ test('a restore stopped by a closed tab is discarded or finished at the next sta
 	await page.reload();
 	await expect(page.getByText('4 students')).toBeVisible();
 	await expect(banner).toBeHidden();
+
+	// A restore that cannot be finished yet (here its staged part is missing) says so, and
+	// "Try again" runs it again without a restart: once it can be finished, it is.
+	await leaveMarker(page, 'applying', 1);
+	await page.reload();
+	const alert = page.getByRole('alert').filter({ hasText: 'could not be finished yet' });
+	await expect(alert).toBeVisible();
+	await expectAccessible(page, 'a stopped restore that could not be finished yet');
+	await leaveMarker(page, 'applying', 0);
+	await alert.getByRole('button', { name: 'Try again' }).click();
+	await expect(banner).toContainText('It has now been finished.');
+	await expect(page.getByText('4 students')).toBeVisible();
 });
