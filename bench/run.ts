@@ -60,8 +60,9 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
 	);
 }
 
+/** Up to a minute: `npx vite preview` can take more than 20 s to listen on a loaded machine. */
 async function waitForServer(): Promise<void> {
-	for (let i = 0; i < 100; i++) {
+	for (let i = 0; i < 300; i++) {
 		try {
 			if ((await fetch(origin)).ok) return;
 		} catch {
