@@ -60,9 +60,12 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
 	);
 }
 
-/** Up to a minute: `npx vite preview` can take more than 20 s to listen on a loaded machine. */
+/**
+ * Up to three minutes: `npx vite preview` took more than a minute to listen on a machine
+ * loaded by other work (load average 20 on 2 cores).
+ */
 async function waitForServer(): Promise<void> {
-	for (let i = 0; i < 300; i++) {
+	for (let i = 0; i < 900; i++) {
 		try {
 			if ((await fetch(origin)).ok) return;
 		} catch {
