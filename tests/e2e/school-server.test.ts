@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
+import { shot } from './snap';
 import { startServer, stopServer } from '../server/process';
 import { playAndSign } from './card-helpers';
 import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
@@ -61,7 +62,7 @@ async function shoot(page: Page, name: string) {
 		['narrow', { width: 320, height: 700 }]
 	] as const) {
 		await page.setViewportSize(size);
-		await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+		await shot(page, { path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
 	}
 }
 
