@@ -87,6 +87,11 @@ export default defineConfig({
 	preview: { port: 4173, strictPort: true },
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
-		environment: 'node'
+		environment: 'node',
+		// Bounds on a hang, not on speed: CI shares 2 cores with other work, where a test that
+		// takes 1 s alone has taken over 5 s (vitest's default limit), and `expect.poll`'s
+		// default second is short for a live query's next answer.
+		testTimeout: 30_000,
+		expect: { poll: { timeout: 10_000 } }
 	}
 });

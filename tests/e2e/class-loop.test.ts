@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
+import { shot } from './snap';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { score, startGame } from './game-helpers';
 import { leagueTab, leagueWithRoster, sessionWithGroups, signCard } from './league-helpers';
@@ -33,7 +34,7 @@ async function shoot(page: Page, name: string) {
 		[1280, 800]
 	] as const) {
 		await page.setViewportSize({ width: w, height: h });
-		await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
+		await shot(page, { path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
 	}
 	await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './a11y';
+import { shot } from './snap';
 import { leagueWithRoster } from './league-helpers';
 
 /** How much wider than the window the page is, in CSS pixels (0 when it fits). */
@@ -18,7 +19,7 @@ test('a 10,000-character name wraps in the roster import preview instead of wide
 	for (const width of [390, 320, 1280]) {
 		await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
 		expect(await overflow(page)).toBeLessThanOrEqual(0);
-		await page.screenshot({
+		await shot(page, {
 			path: `screenshots/issue13-long-name-${width}.png`,
 			fullPage: false
 		});

@@ -1,4 +1,5 @@
 import { expect, test } from './a11y';
+import { shot } from './snap';
 import { leagueWithRoster } from './league-helpers';
 
 test('a league game’s roster is searchable: a class of many is one field away', async ({
@@ -28,5 +29,5 @@ test('a league game’s roster is searchable: a class of many is one field away'
 	);
 	await known.getByRole('searchbox', { name: 'Find a name' }).fill('zz');
 	await expect(known).toContainText('No name matches “zz”.');
-	await page.screenshot({ path: 'screenshots/roster-picker-390.png', fullPage: true });
+	await shot(page, { path: 'screenshots/roster-picker-390.png', fullPage: true });
 });

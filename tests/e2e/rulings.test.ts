@@ -1,4 +1,5 @@
 import { expect, test } from './a11y';
+import { shot } from './snap';
 
 test('the Rules page shows the rulings the score card follows (issue 13)', async ({ page }) => {
 	await page.goto('/rules?ruleset=udl');
@@ -16,7 +17,7 @@ test('the Rules page shows the rulings the score card follows (issue 13)', async
 	] as const) {
 		await page.setViewportSize({ width, height });
 		await rulings.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: `screenshots/issue13-rulings-${width}.png` });
+		await shot(page, { path: `screenshots/issue13-rulings-${width}.png` });
 	}
 	await page.goto('/rules?ruleset=classroom');
 	await expect(rulings).not.toContainText('time up');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './a11y';
+import { shot } from './snap';
 import { score, startGame } from './game-helpers';
 import { measure } from './support';
 
@@ -45,7 +46,7 @@ async function watchDurability(page: Page): Promise<void> {
  */
 async function shoot(page: Page, name: string): Promise<void> {
 	await page.evaluate(() => window.scrollTo(0, 0));
-	await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+	await shot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /** Plays a short classroom game through the scorecard and ends it: Ana wins 19-10-0. */
@@ -198,7 +199,7 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 		await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 	}
 	await expect(page.getByRole('button', { name: /^Score for/ })).toHaveCount(0);
-	await page.screenshot({ path: `${SHOTS}/scorecard-signed.png` });
+	await shot(page, { path: `${SHOTS}/scorecard-signed.png` });
 
 	// The printable notecard.
 	await page.getByRole('link', { name: 'Print' }).click();
@@ -238,7 +239,7 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 		const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
 		expect([Math.round(Number(box?.[1])), Math.round(Number(box?.[2]))]).toEqual(paper.points);
 		await page.setViewportSize({ width: paper.area[0], height: paper.area[1] });
-		await page.screenshot({ path: `${SHOTS}/print-${paper.id}.png` });
+		await shot(page, { path: `${SHOTS}/print-${paper.id}.png` });
 		await page.setViewportSize({ width: 390, height: 844 });
 		await page.emulateMedia({ media: 'screen' });
 	}

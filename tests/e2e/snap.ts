@@ -14,3 +14,15 @@ export async function snap(page: Page, name: string): Promise<void> {
 	}
 	if (viewport) await page.setViewportSize(viewport);
 }
+
+/**
+ * A screenshot to look at, taken with SNAP=1 only: nothing reads it, and the browser tests
+ * took dozens of full-page ones on every run. A test's steps around it (viewport sizes,
+ * colour schemes) stay, so it reaches the same states either way.
+ */
+export async function shot(
+	page: Page,
+	options: { path: string; fullPage?: boolean }
+): Promise<void> {
+	if (process.env.SNAP) await page.screenshot(options);
+}

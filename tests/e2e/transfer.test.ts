@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './a11y';
+import { shot } from './snap';
 import { playAndSign } from './card-helpers';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { leagueTab, leagueWithRoster } from './league-helpers';
@@ -16,7 +17,7 @@ const SHOTS = 'screenshots';
 async function shoot(page: Page, name: string) {
 	for (const scheme of ['light', 'dark'] as const) {
 		await page.emulateMedia({ colorScheme: scheme });
-		await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
+		await shot(page, { path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
 	}
 	await page.emulateMedia({ colorScheme: 'light' });
 }

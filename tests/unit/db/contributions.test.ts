@@ -228,7 +228,7 @@ describe('live queries', () => {
 		const subscription = liveQuery(() => cards.counted(leagueId)).subscribe((c) =>
 			seen.push(c.length)
 		);
-		const until = (n: number) => expect.poll(() => seen.at(-1), { timeout: 2000 }).toBe(n);
+		const until = (n: number) => expect.poll(() => seen.at(-1)).toBe(n);
 		await until(0);
 		await signForTest(id);
 		await until(1);

