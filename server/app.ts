@@ -23,6 +23,7 @@ import {
 	RosterSchema,
 	SessionsSchema
 } from './schemas';
+import { pushBatcher } from './push-batch';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
 import { parsePayload } from '$lib/transfer/payload';
 import { readSnapshot } from '$lib/transfer/standings-snapshot';
@@ -41,6 +42,11 @@ export interface ServerOptions {
 	/** Take the client's address from X-Forwarded-For (behind the school's HTTPS proxy). */
 	trustProxy?: boolean;
 	version?: string;
+	/**
+	 * Push statements in flight at once (group commit, push-batch.ts); pushes arriving while all
+	 * are busy go together in the next. Default: the database's connections.
+	 */
+	pushLanes?: number;
 }
 
 type Role = 'instructor' | 'device';
@@ -190,6 +196,7 @@ export function createApp(opts: ServerOptions): Hono {
 	const joinCodeDays = opts.joinCodeDays ?? 14;
 	const joinFailures = opts.joinFailures ?? 10;
 	const app = new Hono();
+	const batcher = pushBatcher(db, opts.pushLanes ?? db.connections);
 
 	app.onError((e, c) => {
 		if (e instanceof ApiError) return refusal(c, e);
@@ -479,7 +486,7 @@ export function createApp(opts: ServerOptions): Hono {
 			admit(await callerOf(db, token), id, ['instructor', 'device']);
 			throw examined.error;
 		}
-		const pushed = await pushCard(db, hashSecret(token), id, examined.card, (row) => {
+		const pushed = await pushCard(batcher, hashSecret(token), id, examined.card, (row) => {
 			if (!row) throw unauthorized();
 			if (row.revoked) throw new ApiError(401, 'server-revoked');
 			admit(row, id, ['instructor', 'device']);
