@@ -44,7 +44,9 @@ export interface ServerOptions {
 	version?: string;
 	/**
 	 * Push statements in flight at once (group commit, push-batch.ts); pushes arriving while all
-	 * are busy go together in the next. Default: the database's connections.
+	 * are busy go together in the next. Default: 2, or the database's connections when fewer
+	 * (measured on 2 cores: 4 lanes of single pushes cost PostgreSQL 1.1-1.2 ms of CPU a card,
+	 * 2 lanes grouping them 0.6-0.8 ms, 1 lane no better).
 	 */
 	pushLanes?: number;
 }
@@ -196,7 +198,7 @@ export function createApp(opts: ServerOptions): Hono {
 	const joinCodeDays = opts.joinCodeDays ?? 14;
 	const joinFailures = opts.joinFailures ?? 10;
 	const app = new Hono();
-	const batcher = pushBatcher(db, opts.pushLanes ?? db.connections);
+	const batcher = pushBatcher(db, opts.pushLanes ?? Math.min(2, db.connections));
 
 	app.onError((e, c) => {
 		if (e instanceof ApiError) return refusal(c, e);
