@@ -67,9 +67,7 @@ export function pushBatcher(db: Database, lanes: number, maxBatch = 64): PushBat
 	let running = 0;
 
 	const send = async (items: readonly PushItem[]): Promise<PushRow[]> => {
-		const rows = await db.query<PushRow>('select * from push_cards($1::jsonb)', [
-			batchJson(items)
-		]);
+		const rows = await db.query<PushRow>('select * from push_cards($1::jsonb)', [batchJson(items)]);
 		const byIndex: PushRow[] = [];
 		for (const row of rows) byIndex[row.o_index] = row;
 		return byIndex;
