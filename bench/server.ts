@@ -19,7 +19,7 @@
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { client, type Call } from '../tests/server/support';
 import { rosterBody, signedCard } from '../tests/server/fixtures';
@@ -196,6 +196,8 @@ async function measure(
 		console.log(`  ${name}: warming up with ${warm.length} pushes…`);
 		await load(warm, { connections: CONNECTIONS });
 		console.log(`  ${name}: ${first.length} pushes offered at ${RATE}/s, paced…`);
+		const loadBefore = loadavg()[0] ?? NaN;
+		const generatorBefore = process.cpuUsage();
 		const even = await paced({
 			base: BASE,
 			rate: RATE,
@@ -208,6 +210,8 @@ async function measure(
 				body: push.body
 			}))
 		});
+		const generator = process.cpuUsage(generatorBefore);
+		const generatorMs = (generator.user + generator.system) / 1000 / first.length;
 		const evenStored = even.statuses.get(201) ?? 0;
 		if (evenStored !== first.length) {
 			const got = JSON.stringify(Object.fromEntries(even.statuses));
@@ -252,7 +256,7 @@ async function measure(
 		const onPostgres = name === 'PostgreSQL';
 		const p95 = percentile(even.latencyMs, 95);
 		const setup = onPostgres ? `, ${WORKERS} processes × ${PG_POOL} connections` : '';
-		const paceNote = `${first.length} pushes offered at ${RATE}/s open-loop (${(evenStored / even.seconds).toFixed(0)}/s stored), latency from each push's due time, ≤ ${CONNECTIONS} keep-alive sockets${setup}`;
+		const paceNote = `${first.length} pushes offered at ${RATE}/s open-loop (${(evenStored / even.seconds).toFixed(0)}/s stored), latency from each push's due time, ≤ ${CONNECTIONS} keep-alive sockets${setup}; machine load average ${loadBefore.toFixed(1)} before`;
 		const burstNote = `${burst.ms.length} pushes, autocannon overallRate ${RATE}/s (${(burst.created / burst.seconds).toFixed(0)}/s stored) on ${CONNECTIONS} connections${setup}; its timers fire in bursts, so this is mostly its own queue`;
 		const floodNote = `${LEAGUES} leagues × ${PHONES} phones, ${FLOOD} in flight${setup}`;
 		return [
@@ -263,6 +267,14 @@ async function measure(
 				'ms',
 				onPostgres ? `budget ≤ ${P95_MAX_MS} ms; ${paceNote}` : paceNote,
 				onPostgres ? p95 <= P95_MAX_MS : null
+			),
+			// The generator runs on the same 2 cores as the server and the database: what it takes
+			// is not the server's, but the server cannot have it either.
+			row(
+				`load generator CPU per push, paced run (${name})`,
+				generatorMs,
+				'ms',
+				`the bench process sending the paced run (node:http client), on the server's cores`
 			),
 			row(
 				`server push p95, autocannon bursts (${name})`,

@@ -23,6 +23,7 @@ import {
 	RosterSchema,
 	SessionsSchema
 } from './schemas';
+import { pushBatcher } from './push-batch';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
 import { parsePayload } from '$lib/transfer/payload';
 import { readSnapshot } from '$lib/transfer/standings-snapshot';
@@ -41,6 +42,13 @@ export interface ServerOptions {
 	/** Take the client's address from X-Forwarded-For (behind the school's HTTPS proxy). */
 	trustProxy?: boolean;
 	version?: string;
+	/**
+	 * Push statements in flight at once (group commit, push-batch.ts); pushes arriving while all
+	 * are busy go together in the next. Default: 2, or the database's connections when fewer
+	 * (measured on 2 cores: 4 lanes of single pushes cost PostgreSQL 1.1-1.2 ms of CPU a card,
+	 * 2 lanes grouping them 0.6-0.8 ms, 1 lane no better).
+	 */
+	pushLanes?: number;
 }
 
 type Role = 'instructor' | 'device';
@@ -190,6 +198,7 @@ export function createApp(opts: ServerOptions): Hono {
 	const joinCodeDays = opts.joinCodeDays ?? 14;
 	const joinFailures = opts.joinFailures ?? 10;
 	const app = new Hono();
+	const batcher = pushBatcher(db, opts.pushLanes ?? Math.min(2, db.connections));
 
 	app.onError((e, c) => {
 		if (e instanceof ApiError) return refusal(c, e);
@@ -479,7 +488,7 @@ export function createApp(opts: ServerOptions): Hono {
 			admit(await callerOf(db, token), id, ['instructor', 'device']);
 			throw examined.error;
 		}
-		const pushed = await pushCard(db, hashSecret(token), id, examined.card, (row) => {
+		const pushed = await pushCard(batcher, hashSecret(token), id, examined.card, (row) => {
 			if (!row) throw unauthorized();
 			if (row.revoked) throw new ApiError(401, 'server-revoked');
 			admit(row, id, ['instructor', 'device']);

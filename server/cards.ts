@@ -10,6 +10,7 @@ import { asCard, cardPayload } from '$lib/transfer/envelope';
 import type { CardPayload } from '$lib/transfer/schema';
 import type { Database } from './db';
 import { ApiError } from './errors';
+import type { PushBatcher } from './push-batch';
 
 /** What a push did: stored anew, or found already there. */
 export interface Pushed {
@@ -67,45 +68,43 @@ export interface Pusher {
 }
 
 /**
- * Stores `card` in league `leagueId`, pushed by the holder of the token hashed `tokenHash`:
- * one statement, `push_card_as` (migration 0004), finds the token's caller and the card's seats
- * on the roster and stores the card when all is well, so a push is one round trip, acknowledged
- * once committed. `admit` refuses the caller (null: an unknown token) by throwing; the card is
- * stored only when it would not (a token of this league, not revoked) and every seat is on the
- * roster, the same conditions the database checked.
+ * Stores `card` in league `leagueId`, pushed by the holder of the token hashed `tokenHash`,
+ * through `batcher` (group commit, push-batch.ts): one statement, `push_cards` (migration 0006),
+ * finds the token's caller and the card's seats on the roster and stores the card when all is
+ * well, in one transaction with the other pushes of its batch; answered once committed. `admit`
+ * refuses the caller (null: an unknown token) by throwing; the card is stored only when it
+ * would not (a token of this league, not revoked) and every seat is on the roster, the same
+ * conditions the database checked.
  * @throws what `admit` throws; ApiError 422 (a seat not on the roster, with `reasons`), 404
  */
 export async function pushCard(
-	db: Database,
+	batcher: PushBatcher,
 	tokenHash: string,
 	leagueId: string,
 	card: ExaminedCard,
 	admit: (who: Pusher | null) => void
 ): Promise<Pushed> {
 	const { checked } = card;
-	const [row] = await db.query<{
-		o_role: Pusher['role'];
-		o_league: string;
-		o_device: string | null;
-		o_revoked: boolean;
-		o_roster: { id: string; name: string }[] | string | null;
-		o_seq: number | string | null;
-		o_created: boolean | null;
-	}>('select * from push_card_as($1, $2, $3::text[], $4, $5, $6, $7)', [
+	const row = await batcher.push({
 		tokenHash,
 		leagueId,
-		checked.game.seats,
-		checked.reasons.length === 0,
-		checked.game.id,
-		checked.fingerprint,
-		card.stored
-	]);
+		seats: checked.game.seats,
+		store: checked.reasons.length === 0,
+		gameId: checked.game.id,
+		fingerprint: checked.fingerprint,
+		card: card.stored
+	});
 	admit(
-		row
-			? { role: row.o_role, leagueId: row.o_league, deviceId: row.o_device, revoked: row.o_revoked }
+		row.o_role !== null && row.o_league !== null
+			? {
+					role: row.o_role,
+					leagueId: row.o_league,
+					deviceId: row.o_device,
+					revoked: row.o_revoked === true
+				}
 			: null
 	);
-	if (!row) throw new ApiError(401, 'server-unauthorized');
+	if (row.o_role === null) throw new ApiError(401, 'server-unauthorized');
 	const roster =
 		typeof row.o_roster === 'string'
 			? (JSON.parse(row.o_roster) as { id: string; name: string }[])

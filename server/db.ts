@@ -13,6 +13,8 @@ export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[
 
 export interface Database {
 	kind: 'embedded' | 'postgres';
+	/** Statements it runs at once at most (the pool's size; PGlite runs one at a time). */
+	connections: number;
 	query: Query;
 	/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 	transaction<T>(work: (q: Query) => Promise<T>): Promise<T>;
@@ -32,6 +34,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 			(await on.query(sql, params)).rows as never;
 	return {
 		kind: 'embedded',
+		connections: 1,
 		query: run(db),
 		transaction: (work) => db.transaction((tx) => work(run(tx))),
 		close: () => db.close()
@@ -41,7 +44,8 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 function openPostgres(url: string): Database {
 	// Bigints (the card sequence) come back as numbers: they stay far below 2^53.
 	pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-	const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL ?? 4) });
+	const connections = Number(process.env.PG_POOL ?? 4);
+	const pool = new pg.Pool({ connectionString: url, max: connections });
 	// A dropped idle connection must not take the process down; the next query reconnects.
 	pool.on('error', () => {});
 	// Every statement with parameters is prepared once per connection, under a name of its own:
@@ -61,6 +65,7 @@ function openPostgres(url: string): Database {
 			).rows as never;
 	return {
 		kind: 'postgres',
+		connections,
 		query: run(pool),
 		async transaction(work) {
 			const client = await pool.connect();

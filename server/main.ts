@@ -2,7 +2,8 @@
  * `npm run server`: the school server. PORT (8787), DATA_DIR (./data, for the embedded
  * database), DATABASE_URL (a PostgreSQL 15+ server instead), APP_DIR (./build, the built app),
  * TRUST_PROXY=1 (behind the school's HTTPS proxy), JOIN_CODE_DAYS (14), LOG_LEVEL (info),
- * PG_POOL (connections per process, 4), WORKERS (server processes on one PostgreSQL, 1).
+ * PG_POOL (connections per process, 4), WORKERS (server processes on one PostgreSQL, 1),
+ * PUSH_LANES (push statements in flight per process, grouping the pushes that wait: 2).
  */
 import cluster from 'node:cluster';
 import { pino } from 'pino';

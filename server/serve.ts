@@ -25,7 +25,8 @@ const app = createApp({
 	appDir: resolve(env.APP_DIR ?? './build'),
 	joinCodeDays: Number(env.JOIN_CODE_DAYS ?? 14),
 	trustProxy: env.TRUST_PROXY === '1',
-	version
+	version,
+	...(env.PUSH_LANES ? { pushLanes: Number(env.PUSH_LANES) } : {})
 });
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
 	log.info({ port: info.port, database: db.kind, pid: process.pid }, 'listening');
