@@ -92,6 +92,7 @@ export default defineConfig({
 		// takes 1 s alone has taken over 5 s (vitest's default limit), and `expect.poll`'s
 		// default second is short for a live query's next answer.
 		testTimeout: 30_000,
+		hookTimeout: 60_000,
 		expect: { poll: { timeout: 10_000 } }
 	}
 });
