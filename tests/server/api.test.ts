@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { Database } from '../../server/db';
 import { BODY_LIMIT } from '../../server/schemas';
 import { TEMPLATE, handedOut, signedCard, standings } from './fixtures';
-import { TARGETS, appOn, classOn, client, emptyTables, type Call } from './support';
+import { OPEN_TIMEOUT, TARGETS, appOn, classOn, client, emptyTables, type Call } from './support';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
 	let db: Database;
@@ -15,9 +15,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		({ db, drop } = await target.open());
 		app = appOn(db, { joinFailures: 3 });
 		call = client(app);
-		// A bound on a hang: the embedded database's first open, seconds alone, ran past a
-		// minute on 2 cores shared with other work.
-	}, 180_000);
+	}, OPEN_TIMEOUT);
 	afterAll(async () => {
 		await db.close();
 		await drop();

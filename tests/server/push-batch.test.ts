@@ -10,7 +10,7 @@ import { ApiError, unauthorized } from '../../server/errors';
 import { hashSecret } from '../../server/tokens';
 import { batchJson, pushBatcher, type PushItem, type PushRow } from '../../server/push-batch';
 import { TEMPLATE, signedCard } from './fixtures';
-import { TARGETS, appOn, classOn, client } from './support';
+import { OPEN_TIMEOUT, TARGETS, appOn, classOn, client } from './support';
 
 const item = (gameId: string, leagueId = 'L1'): PushItem => ({
 	tokenHash: 'h',
@@ -122,7 +122,7 @@ describe.each(TARGETS)('pushes grouped in one statement on $name', (target) => {
 	let drop: () => Promise<void>;
 	beforeAll(async () => {
 		({ db, drop } = await target.open());
-	}, 60_000);
+	}, OPEN_TIMEOUT);
 	afterAll(async () => {
 		await db.close();
 		await drop();

@@ -39,6 +39,12 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
 	};
 }
 
+/**
+ * A bound on a hang for a hook that opens a target: the embedded database's first open, seconds
+ * alone, ran past a minute on 2 cores shared with other work.
+ */
+export const OPEN_TIMEOUT = 180_000;
+
 export const TARGETS: Target[] = [
 	{
 		name: 'embedded',
