@@ -71,6 +71,8 @@ export default defineConfig({
 		// chunk, from the service worker's cache after the first visit. A lazy chunk's CSS is
 		// still loaded with it.
 		modulePreload: false,
+		// For bench/profile.ts, which names the minified functions it samples.
+		sourcemap: process.env.BUILD_SOURCEMAP === '1',
 		rolldownOptions: {
 			output: {
 				codeSplitting: {

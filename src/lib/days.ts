@@ -2,6 +2,17 @@
  * Calendar days as `YYYY-MM-DD` strings: the dates of class sessions and terms. They compare
  * and sort as strings, and mean the same day wherever the file is opened.
  */
+import { dateFormat } from './format/formats';
+
+/** A day's words, in UTC: the day is a calendar date, whatever this device's time zone. */
+const LONG_DAY: Intl.DateTimeFormatOptions = {
+	timeZone: 'UTC',
+	weekday: 'short',
+	day: 'numeric',
+	month: 'short',
+	year: 'numeric'
+};
+const SHORT_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', day: 'numeric', month: 'short' };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -34,10 +45,5 @@ export function formatDay(day: string, style: 'long' | 'short' = 'long'): string
 	if (!isDay(day)) return day;
 	const [y, m, d] = day.split('-').map(Number) as [number, number, number];
 	const date = new Date(Date.UTC(y, m - 1, d));
-	return date.toLocaleDateString(undefined, {
-		timeZone: 'UTC',
-		...(style === 'long'
-			? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
-			: { day: 'numeric', month: 'short' })
-	});
+	return dateFormat(undefined, style === 'long' ? LONG_DAY : SHORT_DAY).format(date);
 }

@@ -19,13 +19,18 @@ export interface NewStudent {
 }
 
 // One collator each, made once: `localeCompare` with options sets one up for every comparison,
-// and sorting a school's roster (hundreds of students) makes thousands of them.
-const nameOrder = new Intl.Collator(undefined, { sensitivity: 'base' });
-const idOrder = new Intl.Collator();
+// and sorting a school's roster (hundreds of students) makes thousands of them. Made on the
+// first sort, not when the module loads: the first collator loads ICU's collation data (tens
+// of ms on a phone), which a page that imports this module without sorting should not pay.
+let orders: { name: Intl.Collator; id: Intl.Collator } | null = null;
 
 /** By name, as a class list is read. */
 function byName(a: PlayerRecord, b: PlayerRecord): number {
-	return nameOrder.compare(a.name, b.name) || idOrder.compare(a.id, b.id);
+	orders ??= {
+		name: new Intl.Collator(undefined, { sensitivity: 'base' }),
+		id: new Intl.Collator()
+	};
+	return orders.name.compare(a.name, b.name) || orders.id.compare(a.id, b.id);
 }
 
 function checked(name: string): string {

@@ -3,6 +3,7 @@
  * week, then "3 March" (this year) or "3 March 2024". Pure: the clock, locale and time zone come
  * in as arguments, so the words are the same in tests on any machine.
  */
+import { dateFormat } from './formats';
 
 /** Locale and time zone to format in; the browser's when left out. */
 export interface WhenOptions {
@@ -12,7 +13,7 @@ export interface WhenOptions {
 
 /** The calendar day of `date` in `timeZone`, as days since 1970-01-01. */
 function dayNumber(date: Date, timeZone: string | undefined): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
+	const parts = dateFormat('en-US', {
 		timeZone,
 		year: 'numeric',
 		month: 'numeric',
@@ -31,7 +32,7 @@ export function when(iso: string, now: Date, opts: WhenOptions = {}): string {
 	const date = new Date(iso);
 	if (Number.isNaN(date.getTime())) return '';
 	const { locale, timeZone } = opts;
-	const time = new Intl.DateTimeFormat(locale, {
+	const time = dateFormat(locale, {
 		timeZone,
 		hour: '2-digit',
 		minute: '2-digit'
@@ -40,13 +41,13 @@ export function when(iso: string, now: Date, opts: WhenOptions = {}): string {
 	if (days === 0) return `today ${time}`;
 	if (days === 1) return `yesterday ${time}`;
 	if (days > 1 && days < 7) {
-		const weekday = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' }).format(date);
+		const weekday = dateFormat(locale, { timeZone, weekday: 'long' }).format(date);
 		return `${weekday} ${time}`;
 	}
 	const sameYear =
-		new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(date) ===
-		new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now);
-	return new Intl.DateTimeFormat(locale, {
+		dateFormat('en-US', { timeZone, year: 'numeric' }).format(date) ===
+		dateFormat('en-US', { timeZone, year: 'numeric' }).format(now);
+	return dateFormat(locale, {
 		timeZone,
 		day: 'numeric',
 		month: 'long',
