@@ -52,5 +52,62 @@ async function rawEvents(chunk = 20000): Promise<Record<string, number>> {
 	return { events: n, ms: performance.now() - t0 };
 }
 
-(globalThis as unknown as { probe: unknown }).probe = { readsOnly, rawEvents };
+/**
+ * The league's logs copied into a side database, one record per game holding its whole log,
+ * then read back a batch at a time: what reading packed logs would cost instead.
+ */
+async function packedLogs(leagueId: string, size = 200): Promise<Record<string, number>> {
+	const open = (): Promise<IDBDatabase> =>
+		new Promise((resolve, reject) => {
+			const r = indexedDB.open('probe-packed', 1);
+			r.onupgradeneeded = () => r.result.createObjectStore('logs', { keyPath: 'gameId' });
+			r.onsuccess = () => resolve(r.result);
+			r.onerror = () => reject(r.error);
+		});
+	const idb = await open();
+	const done = (tx: IDBTransaction) =>
+		new Promise<void>((resolve, reject) => {
+			tx.oncomplete = () => resolve();
+			tx.onerror = () => reject(tx.error);
+		});
+	const batches: string[][] = [];
+	for await (const batch of lists.batchesOfLeague(leagueId, size)) {
+		const ids = batch.map((g) => g.id);
+		batches.push(ids);
+		const logs = await logsOf(ids);
+		const tx = idb.transaction('logs', 'readwrite');
+		ids.forEach((id, i) => tx.objectStore('logs').put({ gameId: id, events: logs[i] }));
+		await done(tx);
+	}
+	const t0 = performance.now();
+	let events = 0;
+	for (const ids of batches) {
+		const tx = idb.transaction('logs', 'readonly');
+		const out: { events: unknown[] }[] = [];
+		ids.forEach((id, i) => {
+			const r = tx.objectStore('logs').get(id);
+			r.onsuccess = () => (out[i] = r.result);
+		});
+		await done(tx);
+		for (const o of out) events += o.events.length;
+	}
+	const ms = performance.now() - t0;
+	idb.close();
+	indexedDB.deleteDatabase('probe-packed');
+	return { events, ms };
+}
+
+/** The `kind` export timed with `readAhead` batches read ahead, written nowhere. */
+async function exportWith(leagueId: string, kind: string, readAhead: number): Promise<number> {
+	const t0 = performance.now();
+	await writeLeagueCsv(leagueId, kind as 'events', () => undefined, { readAhead });
+	return performance.now() - t0;
+}
+
+(globalThis as unknown as { probe: unknown }).probe = {
+	readsOnly,
+	rawEvents,
+	packedLogs,
+	exportWith
+};
 (globalThis as unknown as { exports: unknown }).exports = { writeLeagueCsv };

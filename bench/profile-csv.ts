@@ -82,6 +82,29 @@ async function main(): Promise<void> {
 	const league = leagueIds[0]!;
 	type P = { probe: Record<string, (...a: unknown[]) => Promise<unknown>> };
 	console.log(
+		'open (an upgrade included):',
+		await page.evaluate(async () => {
+			const t0 = performance.now();
+			await (globalThis as unknown as W).bench.open!();
+			return `${(performance.now() - t0).toFixed(0)} ms`;
+		})
+	);
+	if (process.env.PROFILE_PACKED === '1')
+		console.log(
+			'packed logs:',
+			await page.evaluate((id) => (globalThis as unknown as P).probe.packedLogs!(id), league)
+		);
+	if (process.env.PROFILE_AHEAD) {
+		// Alternating depths, so the machine's load falls on each alike.
+		for (const depth of [1, 2, 3, 1, 2, 3]) {
+			const ms = await page.evaluate(
+				([id, d]) => (globalThis as unknown as P).probe.exportWith!(id, 'events', d),
+				[league, depth] as const
+			);
+			console.log(`events, ${depth} read ahead: ${Number(ms).toFixed(0)} ms`);
+		}
+	}
+	console.log(
 		'reads only:',
 		await page.evaluate((id) => (globalThis as unknown as P).probe.readsOnly!(id), league)
 	);
