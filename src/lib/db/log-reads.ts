@@ -7,6 +7,7 @@
  */
 import { db } from './db';
 import { guard } from './errors';
+import type { PlayedHands } from '$lib/rules/hand-lines';
 import type { EventRecord } from './records';
 
 /**
@@ -36,4 +37,15 @@ function read(idb: IDBDatabase, ids: readonly string[]): Promise<EventRecord[][]
 		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));
 		tx.onabort = () => reject(tx.error ?? new Error('the logs could not be read'));
 	});
+}
+
+/**
+ * The hands kept with the verdicts of the games `ids` (schema version 10), in the order of
+ * `ids`: null for a game without a verdict (not locked with its result) or without kept hands.
+ * @throws DbError `db-closed`, `db-unavailable`
+ */
+export async function keptHandsOf(ids: readonly string[]): Promise<(PlayedHands | null)[]> {
+	if (ids.length === 0) return [];
+	const verdicts = await guard(() => db.verdicts.bulkGet([...ids]));
+	return verdicts.map((v) => v?.hands ?? null);
 }

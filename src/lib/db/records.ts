@@ -16,6 +16,7 @@ import type {
 	SideLabel
 } from '$lib/rules/types';
 import type { Clock } from '$lib/rules/clock';
+import type { PlayedHands } from '$lib/rules/hand-lines';
 import type { PlayMark } from '$lib/rules/play';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
@@ -469,6 +470,12 @@ export interface VerdictRecord {
 	fingerprint: string;
 	/** 1 when the card changed after signing (it does not count), 0 when it checks out. */
 	changed: 0 | 1;
+	/**
+	 * The card's hands as its events replay, for the hands export (`rules/hand-lines.ts`):
+	 * kept since schema version 10, whose upgrade fills them in for the verdicts before it.
+	 * Null when the rules refuse the game's setup; then the export reads and replays the log.
+	 */
+	hands: PlayedHands | null;
 }
 
 /**

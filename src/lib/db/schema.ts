@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { lockedWithResult } from './locked';
-import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
 
 /**
  * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
@@ -19,6 +19,14 @@ function version8Tools() {
 	return Dexie.waitFor(
 		Promise.all([import('./game-check'), import('$lib/rules/canonical'), import('./verdicts')])
 	);
+}
+
+/**
+ * What version 10's upgrade needs to give the kept verdicts their hands (the engine's replay):
+ * loaded only by a device that upgrades from an older version.
+ */
+function version10Tools() {
+	return Dexie.waitFor(import('./verdicts'));
 }
 
 /**
@@ -165,4 +173,29 @@ export function declareSchema(db: Dexie): void {
 		// gameId: the instructor's receipt for a card this phone turned in, in one lookup.
 		receipts: 'gameId'
 	});
+
+	// Version 10: the hands export at a school's scale (issue 14). A verdict keeps its card's
+	// hands (`verdicts.ts`, `hands`), so the export reads them instead of every log; the
+	// verdicts kept before are given theirs here. No index changes.
+	db.version(10)
+		.stores({})
+		.upgrade(async (tx) => {
+			const { handsOf } = await version10Tools();
+			const verdicts: VerdictRecord[] = await tx.table('verdicts').toArray();
+			// A few hundred cards' reads in flight at once: a school holds thousands of cards.
+			for (let i = 0; i < verdicts.length; i += 200) {
+				await Promise.all(
+					verdicts.slice(i, i + 200).map(async (verdict) => {
+						const record: GameRecord | undefined = await tx.table('games').get(verdict.gameId);
+						if (!record) return;
+						const events: EventRecord[] = await tx
+							.table('events')
+							.where('[gameId+seq]')
+							.between([record.id, -Infinity], [record.id, [[]]])
+							.toArray();
+						await tx.table('verdicts').put({ ...verdict, hands: handsOf(record, events) });
+					})
+				);
+			}
+		});
 }

@@ -95,7 +95,13 @@ function judgeOne(
 
 function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
 	if (!a || !b) return !a && !b;
-	return a.leagueId === b.leagueId && a.fingerprint === b.fingerprint && a.changed === b.changed;
+	return (
+		a.leagueId === b.leagueId &&
+		a.fingerprint === b.fingerprint &&
+		a.changed === b.changed &&
+		// The hands change with the events even where the verdict does not (a card changed twice).
+		JSON.stringify(a.hands) === JSON.stringify(b.hands)
+	);
 }
 
 /** Judges games `ids` as they now are in `trans` and writes the verdicts that differ. */

@@ -8,12 +8,15 @@
  * soon as it waits on anything but its own requests; WebCrypto's digest is such a wait.
  */
 import { cardStatus } from '$lib/rules/card';
+import { playedHands, type PlayedHands } from '$lib/rules/hand-lines';
 import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256HexSync } from '$lib/rules/sha256';
 import { lockedWithResult } from './contributions';
+import { replayRecords } from './log';
 import { bySigning, counting } from './signing-order';
 import {
 	toCard,
+	toSetup,
 	type EventRecord,
 	type GameRecord,
 	type SignatureRecord,
@@ -52,6 +55,20 @@ export function verdictOf(
 		gameId: record.id,
 		leagueId: record.leagueId,
 		fingerprint: record.fingerprint,
-		changed: status === 'signed' ? 0 : 1
+		changed: status === 'signed' ? 0 : 1,
+		hands: handsOf(record, events)
 	};
+}
+
+/**
+ * The hands of `record` with `events` as its replay gives them, for the hands export, which
+ * then reads them with the verdict instead of reading and replaying the log (schema version 10).
+ */
+export function handsOf(record: GameRecord, events: readonly EventRecord[]): PlayedHands | null {
+	try {
+		return playedHands(replayRecords(toSetup(record), events).state);
+	} catch {
+		// A setup the rules refuse (damaged data): the export replays it, and fails, itself.
+		return null;
+	}
 }

@@ -10,7 +10,7 @@
  */
 import * as cards from '$lib/db/cards';
 import { replayRecords } from '$lib/db/log';
-import { logsOf } from '$lib/db/log-reads';
+import { keptHandsOf, logsOf } from '$lib/db/log-reads';
 import { toSetup, type EventRecord } from '$lib/db/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
@@ -20,6 +20,7 @@ import * as sessions from '$lib/db/sessions';
 import { localDay } from '$lib/days';
 import { cardPlaces, type CardPlace } from '$lib/league/card-place';
 import { bare } from '$lib/rules/bare';
+import { playedHands, type PlayedHands } from '$lib/rules/hand-lines';
 import { standings } from '$lib/rules/standings';
 import type { GameState, PlayerId } from '$lib/rules/types';
 import { csvFileName, csvHead, csvRows, toCsv, type Sheet } from './csv';
@@ -131,16 +132,23 @@ class Namer {
 /** How many games an export reads, replays and writes at a time. */
 export const EXPORT_BATCH = 200;
 
+/**
+ * How many batches are read ahead of the one being written: with one, the main thread waited
+ * for the store about a quarter of an events export (issue 14, 10 classes).
+ */
+const READ_AHEAD = 2;
+
 /** Receives a file's text part by part, in order (a file being written, or parts of a Blob). */
 export type PartSink = (part: string) => void | Promise<void>;
 
 /** The exports written a batch of games at a time. */
 type RowKind = Exclude<ExportKind, 'standings' | 'gradebook'>;
 
-/** A batch of games read ahead, with the logs its rows need (by game id). */
+/** A batch of games read ahead, with the logs its rows need and the hands kept (by game id). */
 interface ReadBatch {
 	batch: cards.CardRecord[];
 	logs: Map<string, EventRecord[]>;
+	hands: Map<string, PlayedHands>;
 }
 
 /**
@@ -151,7 +159,11 @@ function needsLog(kind: RowKind, r: cards.CardRecord): boolean {
 	return kind !== 'games' || !r.result;
 }
 
-/** Reads the next batch of `batches` and the logs of its games that `kind` needs. */
+/**
+ * Reads the next batch of `batches` and the logs of its games that `kind` needs. For the
+ * hands, a signed card's are read with its verdict (a small record), and only the other
+ * games' logs are read: reading the logs was most of the export's time at a school's scale.
+ */
 async function readAhead(
 	kind: RowKind,
 	batches: AsyncIterator<cards.CardRecord[]>
@@ -159,9 +171,15 @@ async function readAhead(
 	const next = await batches.next();
 	if (next.done) return null;
 	const batch = next.value;
-	const ids = batch.filter((r) => needsLog(kind, r)).map((r) => r.id);
+	const hands = new Map<string, PlayedHands>();
+	if (kind === 'hands') {
+		const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
+		const kept = await keptHandsOf(withResult);
+		withResult.forEach((id, i) => kept[i] && hands.set(id, kept[i]));
+	}
+	const ids = batch.filter((r) => needsLog(kind, r) && !hands.has(r.id)).map((r) => r.id);
 	const logs = await logsOf(ids);
-	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])) };
+	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands };
 }
 
 /** The voided events of a log that the rules accept whole: each target, to the void of it. */
@@ -179,7 +197,7 @@ function voidsOf(events: readonly EventRecord[]): Record<string, string> {
  */
 function rowsOf(
 	kind: RowKind,
-	{ batch, logs }: ReadBatch,
+	{ batch, logs, hands }: ReadBatch,
 	placeOf: (r: cards.CardRecord) => Placed,
 	changed: ReadonlySet<string>,
 	namer: Namer
@@ -195,8 +213,12 @@ function rowsOf(
 	if (kind === 'hands') {
 		return handsSheet(
 			batch.map((r) => {
+				const kept = hands.get(r.id);
+				// The line's own cells come from the record alone: a card with its hands kept
+				// needs no replay.
+				if (kept) return { line: lineFrom(r, placeOf(r), null, changed), played: kept };
 				const state = replay(r);
-				return { line: lineFrom(r, placeOf(r), state, changed), state };
+				return { line: lineFrom(r, placeOf(r), state, changed), played: playedHands(state) };
 			}),
 			namer.name,
 			namer.studentId
@@ -220,17 +242,22 @@ function rowsOf(
  * Writes the `kind` export of league `leagueId` to `write`, part by part: the header, then
  * the rows of `EXPORT_BATCH` games at a time, each batch read in its own short transaction and
  * dropped once written. Games come in the order they were started. Gives the count of data rows.
- * @param opts.batch games per batch (`EXPORT_BATCH`); opts.onProgress told the games written
- * so far and the league's total
+ * @param opts.batch games per batch (`EXPORT_BATCH`); opts.readAhead batches read ahead
+ * (`READ_AHEAD`, at least 1); opts.onProgress told the games written so far and the league's
+ * total
  * @throws DbError `not-found`
  */
 export async function writeLeagueCsv(
 	leagueId: string,
 	kind: ExportKind,
 	write: PartSink,
-	opts: { batch?: number; onProgress?: (done: number, total: number) => void } = {}
+	opts: {
+		batch?: number;
+		readAhead?: number;
+		onProgress?: (done: number, total: number) => void;
+	} = {}
 ): Promise<number> {
-	const { batch: size = EXPORT_BATCH, onProgress } = opts;
+	const { batch: size = EXPORT_BATCH, readAhead: depth = READ_AHEAD, onProgress } = opts;
 	// Every export says what counts: the kept verdicts of the league's signed cards.
 	const [changed, namer] = await Promise.all([
 		cards.changedAfterSigning(leagueId),
@@ -259,14 +286,21 @@ export async function writeLeagueCsv(
 	let head = false;
 	let rows = 0;
 	let done = 0;
-	// The next batch is read while this one is replayed and written: the store's answers and
-	// the work on them overlap.
+	// The next batches are read while this one is replayed and written: the store's answers
+	// and the work on them overlap, and the store always has a batch to read.
 	const batches = lists.batchesOfLeague(leagueId, size)[Symbol.asyncIterator]();
-	let ahead = readAhead(kind, batches);
-	for (let read = await ahead; read !== null; read = await ahead) {
-		ahead = readAhead(kind, batches);
-		// Awaited on the next turn; marked handled so a failure here is not reported twice.
-		ahead.catch(() => undefined);
+	const ahead: Promise<ReadBatch | null>[] = [];
+	const readMore = () => {
+		while (ahead.length < depth) {
+			const next = readAhead(kind, batches);
+			// Awaited in turn; marked handled so a failure here is not reported twice.
+			next.catch(() => undefined);
+			ahead.push(next);
+		}
+	};
+	readMore();
+	for (let read = await ahead.shift()!; read !== null; read = await ahead.shift()!) {
+		readMore();
 		const { batch } = read;
 		await namer.learn(batch.flatMap((r) => r.seats));
 		places = cardPlaces(batch, leagueSessions);
@@ -280,7 +314,13 @@ export async function writeLeagueCsv(
 		onProgress?.(done, total);
 	}
 	if (!head) {
-		const sheet = rowsOf(kind, { batch: [], logs: new Map() }, placeOf, changed, namer);
+		const sheet = rowsOf(
+			kind,
+			{ batch: [], logs: new Map(), hands: new Map() },
+			placeOf,
+			changed,
+			namer
+		);
 		await write(csvHead(sheet.header));
 	}
 	return rows;

@@ -6,10 +6,11 @@
  */
 import type { CardStatus } from '$lib/db/cards';
 import type { EventRecord } from '$lib/db/records';
+import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';
 import type { StandingsRow } from '$lib/rules/standings';
-import type { GameState, PlayerId, RulesetId, SideLabel } from '$lib/rules/types';
+import type { PlayerId, RulesetId, SideLabel } from '$lib/rules/types';
 import type { Cell, Sheet } from './csv';
 
 /** Turns a player id into the name on the roster. */
@@ -203,10 +204,10 @@ export function gamesSheet(
 	};
 }
 
-/** A game with its replay, for the hands sheet. */
+/** A game with its hands (from its replay, or kept with its verdict), for the hands sheet. */
 export interface PlayedGame {
 	line: GameLine;
-	state: GameState;
+	played: PlayedHands;
 }
 
 /** Every hand, one row per player per hand: its points by kind and the running total. */
@@ -216,18 +217,21 @@ export function handsSheet(
 	idOf: StudentIdOf = noIds
 ): Sheet {
 	const rows: Cell[][] = [];
-	for (const { line, state } of games) {
+	for (const { line, played } of games) {
 		const cells = lineCells(line);
-		const running = new Map<SideLabel, number>();
-		for (const hand of state.hands) {
-			const winner = hand.settlement?.winner ?? null;
-			for (const player of line.seats) {
-				const side = state.sides.find((s) => s.players.includes(player));
-				if (!side) continue;
-				const l = side.label;
-				const [play, bonus, adjust] = [hand.play[l] ?? 0, hand.bonus[l] ?? 0, hand.adjust[l] ?? 0];
-				const total = (running.get(l) ?? 0) + play + bonus + adjust;
-				running.set(l, total);
+		// Each seat's side, by its place in `played.sides` (-1 for a seat on no side).
+		const sideOf = line.seats.map((p) => played.sides.findIndex((s) => s.players.includes(p)));
+		// Per side, added to at each of its players' rows (partners' rows each add the hand).
+		const running = played.sides.map(() => 0);
+		for (const hand of played.hands) {
+			const winner = hand.winner;
+			line.seats.forEach((player, seat) => {
+				const i = sideOf[seat]!;
+				if (i < 0) return;
+				const l = played.sides[i]!.label;
+				const [play, bonus, adjust] = [hand.play[i] ?? 0, hand.bonus[i] ?? 0, hand.adjust[i] ?? 0];
+				const total = running[i]! + play + bonus + adjust;
+				running[i] = total;
 				rows.push([
 					...cells,
 					hand.number,
@@ -240,9 +244,9 @@ export function handsSheet(
 					total,
 					hand.spinner ?? '',
 					winner === null ? '' : winner === l ? 'yes' : 'no',
-					hand.settlement ? '' : 'not finished'
+					hand.settled ? '' : 'not finished'
 				]);
-			}
+			});
 		}
 	}
 	return {

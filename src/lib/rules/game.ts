@@ -63,18 +63,28 @@ export function newGame(setup: GameSetup): GameState {
 	};
 }
 
-/** A copy deep enough that changing it leaves `s` as it was. */
+/** A copy of hand `h` that can be changed without changing `h`. */
+function handDraft(h: HandRecord): HandRecord {
+	return {
+		...h,
+		play: bareCopy(h.play),
+		bonus: bareCopy(h.bonus),
+		adjust: bareCopy(h.adjust),
+		eventIds: [...h.eventIds]
+	};
+}
+
+/**
+ * A copy deep enough that changing it leaves `s` as it was. Only the current hand is copied:
+ * the handlers change the current hand alone (a void replays from the start instead), so the
+ * hands before it are shared, and a tap late in a long game copies no more than the first.
+ */
 function draft(s: GameState): GameState {
+	const last = s.hands.length - 1;
 	return {
 		...s,
 		totals: bareCopy(s.totals),
-		hands: s.hands.map((h) => ({
-			...h,
-			play: bareCopy(h.play),
-			bonus: bareCopy(h.bonus),
-			adjust: bareCopy(h.adjust),
-			eventIds: [...h.eventIds]
-		})),
+		hands: s.hands.map((h, i) => (i === last ? handDraft(h) : h)),
 		winners: [...s.winners],
 		warnings: bareCopy(s.warnings),
 		effective: [...s.effective],

@@ -54,3 +54,13 @@ export const SHIPPED_VERSION_5 = {
 
 /** Version 6 as it shipped: version 5 and the standings' contributions. */
 export const SHIPPED_VERSION_6 = { ...SHIPPED_VERSION_5, contributions: '[leagueId+page]' };
+
+/** Version 9 as it shipped: version 8's verdicts and game indexes, and version 9's tables. */
+export const SHIPPED_VERSION_9 = {
+	...SHIPPED_VERSION_6,
+	verdicts: 'gameId, [leagueId+changed]',
+	games:
+		'id, [status+createdAt], *seats, leagueId, sessionId, [leagueId+createdAt+id], [status+finishedAt]',
+	assignments: 'gameId, sessionId',
+	receipts: 'gameId'
+};

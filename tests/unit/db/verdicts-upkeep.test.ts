@@ -16,7 +16,7 @@ import * as outbox from '$lib/db/outbox';
 import type { EventRecord } from '$lib/db/records';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
-import { at, resetDb, SHIPPED_VERSION_6 } from './helpers';
+import { at, resetDb, SHIPPED_VERSION_6, SHIPPED_VERSION_9 } from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
 import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
 
@@ -296,5 +296,37 @@ describe('version 8 (signature verdicts)', () => {
 		expect((await upgraded.games.get(forged))?.result).toEqual(honest);
 		upgraded.close();
 		await expectVerdictsKept();
+	});
+});
+
+describe('version 10 (the hands kept with the verdicts)', () => {
+	it('gives every verdict of an older database the hands its card replays to', async () => {
+		const { leagueId, tampered } = await classWithCards();
+		const row = await scoreOf(tampered);
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const expected = await judgedAfresh();
+		const stored = await transfer.dump();
+		const verdicts = await db.verdicts.toArray();
+		await resetDb();
+		// As version 9 kept them: the same verdicts, without hands.
+		const old = new Dexie(DB_NAME);
+		old.version(9).stores(SHIPPED_VERSION_9);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		await old.table('verdicts').bulkAdd(
+			verdicts.map((v) => {
+				const older: Partial<typeof v> = { ...v };
+				delete older.hands;
+				return older;
+			})
+		);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const kept = await upgraded.verdicts.toArray();
+		upgraded.close();
+		expect(kept.sort((a, b) => a.gameId.localeCompare(b.gameId))).toEqual(expected);
+		expect(kept.every((v) => v.hands !== null && v.hands.hands.length > 0)).toBe(true);
+		expect(await changed(leagueId)).toEqual([tampered]);
 	});
 });

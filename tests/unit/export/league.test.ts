@@ -2,11 +2,14 @@ import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
+import { replay } from '$lib/rules/game';
+import { playedHands } from '$lib/rules/hand-lines';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
@@ -130,6 +133,24 @@ describe('leagueCsv', () => {
 		).toEqual([
 			['1', 'cara@school.org', 'Cara', '20', '20'],
 			['1', '', "'=Dan", '20', '20']
+		]);
+	});
+
+	it("reads a signed card's hands kept with its verdict, the same as its replay gives", async () => {
+		const { leagueId, g2 } = await smallLeague();
+		const kept = (await leagueCsv(leagueId, 'hands')).text;
+		// Without kept hands, every log is read and replayed: the same file.
+		await db.verdicts.toCollection().modify((v) => void (v.hands = null));
+		expect((await leagueCsv(leagueId, 'hands')).text).toBe(kept);
+		// With them, they are what the file says (here, changed by hand to show it).
+		const seats = (await db.games.get(g2))!.seats;
+		const played = playedHands(replay({ ruleset: 'classroom', players: seats }, []));
+		played.hands[0]!.play = [99, 98];
+		await db.verdicts.update(g2, { hands: played });
+		const rows = records((await leagueCsv(leagueId, 'hands')).text).filter(gameNo(2));
+		expect(rows.map((r) => [r.Student, r['Play points'], r.Note])).toEqual([
+			['Cara', '99', 'not finished'],
+			["'=Dan", '98', 'not finished']
 		]);
 	});
 

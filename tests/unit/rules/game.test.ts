@@ -22,6 +22,35 @@ describe('applyEvent', () => {
 		expect(s0).toEqual(copy);
 	});
 
+	const held = { pips: 9, tiles: 2 };
+	// The copy shares the hands before the current one: no event may change them, in the copy
+	// or in the state it came from, whatever comes next.
+	it.each<[string, NewGameEvent]>([
+		['a score', { type: 'score', player: 'A', count: 10 }],
+		['a steal', { type: 'muggins', by: 'B', from: 'A', count: 15 }],
+		['a correction', { type: 'adjust', player: 'C', points: -5, note: 'out of turn' }],
+		[
+			'the end of a hand',
+			{ type: 'hand-end', outcome: 'domino', wentOut: 'B', hands: { A: held, C: held } }
+		],
+		['the end of the game', { type: 'end' }]
+	])('leaves every earlier state as it was after %s in a later hand', (_, next) => {
+		const s1 = replay(
+			classroom3,
+			ids([
+				{ type: 'score', player: 'A', count: 10 },
+				{ type: 'hand-end', outcome: 'domino', wentOut: 'A', hands: { B: held, C: held } },
+				{ type: 'hand-end', outcome: 'domino', wentOut: 'C', hands: { A: held, B: held } }
+			])
+		);
+		const before = structuredClone(s1);
+		const s2 = applyEvent(s1, { ...next, id: 'n1' } as GameEvent);
+		expect(s1).toEqual(before);
+		if (!s2.over) applyEvent(s2, { id: 'n2', type: 'score', player: 'C', count: 20 });
+		expect(s1).toEqual(before);
+		expect(s2.hands.slice(0, 2)).toEqual(before.hands.slice(0, 2));
+	});
+
 	it('keeps muggins points and the bonus apart on the hand record', () => {
 		const s = replay(
 			classroom3,

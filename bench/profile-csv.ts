@@ -1,0 +1,149 @@
+/**
+ * Where a CSV export's time goes, on a school kept between runs: the first run loads
+ * `PROFILE_CLASSES` (10) classes into a Chromium profile under `PROFILE_DIR`, later runs reuse
+ * it (a new schema version upgrades it on open, as on a phone). Then, in the page: the store's
+ * reads alone, each export timed, and the exports named by `PROFILE_KINDS` profiled (CDP
+ * Profiler) with the functions of most self time printed. Not part of `npm run bench`; needs
+ * a build served on `PROFILE_PORT` (4177), e.g. `npx vite preview --port 4177 --strictPort`.
+ */
+import { build } from 'esbuild';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
+import { NAME_SHIM } from './ui';
+
+const root = join(import.meta.dirname, '..');
+const origin = `http://127.0.0.1:${process.env.PROFILE_PORT ?? 4177}`;
+const classes = Number(process.env.PROFILE_CLASSES ?? 10);
+const dir = process.env.PROFILE_DIR ?? `/tmp/muggins-profile-${classes}`;
+const kinds = (process.env.PROFILE_KINDS ?? '').split(',').filter(Boolean);
+
+interface Node {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+	children?: number[];
+}
+interface Profile {
+	nodes: Node[];
+	samples?: number[];
+	timeDeltas?: number[];
+}
+
+/** The functions of most self time in `p`, in ms. */
+function top(p: Profile, n = 30): string {
+	const byId = new Map(p.nodes.map((x) => [x.id, x]));
+	const self = new Map<string, number>();
+	(p.samples ?? []).forEach((id, i) => {
+		const f = byId.get(id)!.callFrame;
+		const k = `${f.functionName || '(anon)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+		self.set(k, (self.get(k) ?? 0) + (p.timeDeltas?.[i + 1] ?? 0) / 1000);
+	});
+	return [...self]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, n)
+		.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
+		.join('\n');
+}
+
+async function main(): Promise<void> {
+	const out = await build({
+		entryPoints: [join(root, 'bench/csv-probe-entry.ts')],
+		bundle: true,
+		format: 'iife',
+		write: false,
+		minify: false,
+		alias: { $lib: join(root, 'src/lib') },
+		define: { 'import.meta.env.DEV': 'false' },
+		logLevel: 'silent'
+	});
+	const code = out.outputFiles[0]!.text;
+	const context = await chromium.launchPersistentContext(dir, {
+		executablePath: CHROME_PATH,
+		args: CHROME_ARGS,
+		serviceWorkers: 'block',
+		viewport: { width: 1280, height: 800 }
+	});
+	await context.addInitScript(NAME_SHIM);
+	const page = context.pages()[0] ?? (await context.newPage());
+	await page.goto(`${origin}/settings`);
+	await page.addScriptTag({ content: code });
+	type W = { bench: Record<string, (...a: unknown[]) => Promise<unknown>> };
+	const marker = join(dir, 'school.json');
+	if (!existsSync(marker)) {
+		console.log(`Loading ${classes} classes into ${dir}…`);
+		const school = await page.evaluate(
+			(c) => (globalThis as unknown as W).bench.loadSchool!(c, 1),
+			classes
+		);
+		writeFileSync(marker, JSON.stringify(school));
+	}
+	const { leagueIds } = JSON.parse(readFileSync(marker, 'utf8')) as { leagueIds: string[] };
+	const league = leagueIds[0]!;
+	type P = { probe: Record<string, (...a: unknown[]) => Promise<unknown>> };
+	console.log(
+		'open (an upgrade included):',
+		await page.evaluate(async () => {
+			const t0 = performance.now();
+			await (globalThis as unknown as W).bench.open!();
+			return `${(performance.now() - t0).toFixed(0)} ms`;
+		})
+	);
+	if (process.env.PROFILE_PACKED === '1')
+		console.log(
+			'packed logs:',
+			await page.evaluate((id) => (globalThis as unknown as P).probe.packedLogs!(id), league)
+		);
+	if (process.env.PROFILE_AHEAD) {
+		// Alternating depths, so the machine's load falls on each alike.
+		for (const depth of [1, 2, 3, 1, 2, 3]) {
+			const ms = await page.evaluate(
+				([id, d]) => (globalThis as unknown as P).probe.exportWith!(id, 'events', d),
+				[league, depth] as const
+			);
+			console.log(`events, ${depth} read ahead: ${Number(ms).toFixed(0)} ms`);
+		}
+	}
+	console.log(
+		'reads only:',
+		await page.evaluate((id) => (globalThis as unknown as P).probe.readsOnly!(id), league)
+	);
+	console.log(
+		'raw events:',
+		await page.evaluate(() => (globalThis as unknown as P).probe.rawEvents!())
+	);
+	console.log(
+		'exports:',
+		await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id), league)
+	);
+	if (kinds.length > 0) {
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Profiler.enable');
+		await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+		for (const kind of kinds) {
+			await cdp.send('Profiler.start');
+			const ms = await page.evaluate(
+				async ([id, kind]) => {
+					const { writeLeagueCsv } = (
+						globalThis as unknown as {
+							exports: { writeLeagueCsv: (...a: unknown[]) => Promise<number> };
+						}
+					).exports;
+					const t0 = performance.now();
+					await writeLeagueCsv(id, kind, () => undefined);
+					return performance.now() - t0;
+				},
+				[league, kind] as const
+			);
+			const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+			console.log(`${kind} profiled: ${ms.toFixed(0)} ms`);
+			console.log(top(profile));
+		}
+	}
+	await context.close();
+}
+
+main().catch((e: unknown) => {
+	console.error(e);
+	process.exit(1);
+});
