@@ -1,7 +1,25 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { slowDown } from './tap';
 import { NAME_SHIM, startGame, waitForWorker } from './ui';
 import { WAIT_MS } from './wait';
+
+/**
+ * A phone with the app installed and a game started, then the network off: what a cold
+ * offline start opens (the scorecard of game `id`) in a new tab of `context`.
+ */
+export async function offlineScorecard(
+	browser: Browser,
+	origin: string
+): Promise<{ context: BrowserContext; id: string }> {
+	const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+	await context.addInitScript(NAME_SHIM);
+	const setup = await context.newPage();
+	const id = await startGame(setup, origin, ['Ana', 'Ben', 'Cara']);
+	await waitForWorker(setup);
+	await setup.close();
+	await context.setOffline(true);
+	return { context, id };
+}
 
 /**
  * Cold offline start: with the app installed (service worker active) and the network off, a
@@ -13,13 +31,7 @@ export async function offlineStart(
 	runs: number,
 	slowdown = 1
 ): Promise<number[]> {
-	const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-	await context.addInitScript(NAME_SHIM);
-	const setup = await context.newPage();
-	const id = await startGame(setup, origin, ['Ana', 'Ben', 'Cara']);
-	await waitForWorker(setup);
-	await setup.close();
-	await context.setOffline(true);
+	const { context, id } = await offlineScorecard(browser, origin);
 	await context.addInitScript(() => {
 		const w = window as unknown as { __painted?: number };
 		const observer = new MutationObserver(() => {

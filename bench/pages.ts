@@ -118,14 +118,16 @@ export interface PageTiming {
 	heapMb: number;
 }
 
-/** Opens `check` in a new tab of `context` and times it; the tab is closed after. */
-export async function timePage(
-	context: BrowserContext,
-	origin: string,
-	check: PageCheck,
-	timeoutMs = 120_000
-): Promise<PageTiming> {
-	const page = await context.newPage();
+/**
+ * Marks in `page`'s next document when `usable` and then `settled` (JavaScript conditions, as a
+ * `PageCheck` gives them) first hold, checked each frame, and the peak JS heap until then, in
+ * `window.__marks` (performance.now() times).
+ */
+export async function markUsableAndSettled(
+	page: Page,
+	usable: string,
+	settled: string
+): Promise<void> {
 	await page.addInitScript(
 		([usable, settled]) => {
 			const w = window as unknown as {
@@ -152,8 +154,19 @@ export async function timePage(
 			};
 			requestAnimationFrame(tick);
 		},
-		[check.usable, check.settled]
+		[usable, settled]
 	);
+}
+
+/** Opens `check` in a new tab of `context` and times it; the tab is closed after. */
+export async function timePage(
+	context: BrowserContext,
+	origin: string,
+	check: PageCheck,
+	timeoutMs = 120_000
+): Promise<PageTiming> {
+	const page = await context.newPage();
+	await markUsableAndSettled(page, check.usable, check.settled);
 	await page.goto(`${origin}${check.path}`);
 	await page.waitForFunction(
 		() => (window as unknown as { __marks: { settled?: number } }).__marks.settled !== undefined,

@@ -16,8 +16,8 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
-import { instructorPages, openSchool } from './pages';
-import { NAME_SHIM, startGame, waitForWorker } from './ui';
+import { instructorPages, markUsableAndSettled, openSchool } from './pages';
+import { offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4178);
@@ -187,32 +187,10 @@ async function profileOnce(page: Page, path: string, usable: string, settled: st
 		await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 		await cdp.send('Profiler.start');
 	}
-	await page.addInitScript(
-		([u, s]) => {
-			const w = window as unknown as { __m: { usable?: number; settled?: number } };
-			w.__m = {};
-			const isUsable = new Function(`return !!(${u})`) as () => boolean;
-			const isSettled = new Function(`return !!(${s})`) as () => boolean;
-			const tick = () => {
-				try {
-					if (w.__m.usable === undefined && document.body && isUsable())
-						w.__m.usable = performance.now();
-					if (w.__m.usable !== undefined && isSettled()) {
-						w.__m.settled = performance.now();
-						return;
-					}
-				} catch {
-					// not built yet
-				}
-				requestAnimationFrame(tick);
-			};
-			requestAnimationFrame(tick);
-		},
-		[usable, settled]
-	);
+	await markUsableAndSettled(page, usable, settled);
 	await page.goto(`${origin}${path}`);
 	await page.waitForFunction(
-		() => (window as unknown as { __m: { settled?: number } }).__m.settled !== undefined,
+		() => (window as unknown as { __marks: { settled?: number } }).__marks.settled !== undefined,
 		undefined,
 		{ timeout: 120_000, polling: 100 }
 	);
@@ -233,7 +211,7 @@ async function profileOnce(page: Page, path: string, usable: string, settled: st
 	const info = await page.evaluate(() => {
 		const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
 		return {
-			m: (window as unknown as { __m: { usable: number; settled: number } }).__m,
+			m: (window as unknown as { __marks: { usable: number; settled: number } }).__marks,
 			nav: {
 				responseEnd: nav.responseEnd,
 				domInteractive: nav.domInteractive,
@@ -258,13 +236,7 @@ async function profileOnce(page: Page, path: string, usable: string, settled: st
  * the network off, a new tab opening a game's scorecard, until its board is painted.
  */
 async function cold(browser: Browser): Promise<void> {
-	const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-	await context.addInitScript(NAME_SHIM);
-	const setup = await context.newPage();
-	const id = await startGame(setup, origin, ['Ana', 'Ben', 'Cara']);
-	await waitForWorker(setup);
-	await setup.close();
-	await context.setOffline(true);
+	const { context, id } = await offlineScorecard(browser, origin);
 	const painted = `document.querySelector('.board .total')`;
 	for (let r = 0; r < runs; r++) {
 		const page = await context.newPage();
