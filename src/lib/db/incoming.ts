@@ -17,7 +17,13 @@ import { DbError } from './errors';
 import { checkGame, contentOf, incomingName, quoted } from './game-check';
 import { MAX_LEAGUE_NAME } from './leagues';
 import { cleanName, nameKey } from './players';
-import type { EventRecord, GameRecord, InboxRecord, SignatureRecord } from './records';
+import type {
+	EventRecord,
+	GameRecord,
+	InboxRecord,
+	PlayerRecord,
+	SignatureRecord
+} from './records';
 import { MAX_STUDENT_ID, cleanStudentId, studentIdKey, studentIdProblem } from './student-ids';
 import type { StoreDump } from './transfer';
 
@@ -86,15 +92,35 @@ export function incomingStudentId(raw: unknown): string | null {
 function assertStudentIdsUnique(
 	players: readonly { name: string; leagueId: string | null; studentId?: string | null }[]
 ): void {
-	const seen = new Map<string, string>();
+	const seen = new Map<string, { name: string; studentId: string }>();
 	for (const p of players) {
 		if (p.leagueId === null || p.studentId == null) continue;
 		const key = `${p.leagueId}\u0000${studentIdKey(p.studentId)}`;
 		const first = seen.get(key);
-		if (first !== undefined) {
-			throw new DbError('student-id-taken', { name: first, studentId: p.studentId });
-		}
-		seen.set(key, p.name);
+		if (first !== undefined) throw new DbError('student-id-taken', first);
+		seen.set(key, { name: p.name, studentId: p.studentId });
+	}
+}
+
+/**
+ * Checks, read only, that merging `players` into the device's rosters leaves no two students
+ * of one league with one student id: a student the file brings may not take the id of a
+ * different student the device already has (the file's own roster is checked by `checkDump`).
+ * @throws DbError `student-id-taken`
+ */
+export async function assertStudentIdsFree(players: readonly PlayerRecord[]): Promise<void> {
+	const leagues = new Set<string>();
+	for (const p of players) if (p.leagueId !== null && p.studentId != null) leagues.add(p.leagueId);
+	if (leagues.size === 0) return;
+	const incoming = new Map(players.map((p) => [p.id, p]));
+	for (const leagueId of leagues) {
+		// The device's roster, with the file's newer versions in place of what they replace:
+		// the device's student first, so the message names the one already there.
+		const held = await db.players.where('leagueId').equals(leagueId).toArray();
+		const merged = held.map((p) => incoming.get(p.id) ?? p);
+		const heldIds = new Set(held.map((p) => p.id));
+		for (const p of players) if (p.leagueId === leagueId && !heldIds.has(p.id)) merged.push(p);
+		assertStudentIdsUnique(merged);
 	}
 }
 

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
-import { assertOwnIds, assertSameLeague, checkDump } from './incoming';
+import { assertOwnIds, assertSameLeague, assertStudentIdsFree, checkDump } from './incoming';
 import type {
 	EventRecord,
 	GameRecord,
@@ -355,7 +355,7 @@ export async function writePart(file: StoreDump, mode: RestoreMode): Promise<voi
  * What merging the checked part `file` writes, once the device's records of the same ids are
  * known not to be taken over by it (read only: a staged restore checks every part this way
  * before it writes the first, `restore-check.ts`).
- * @throws DbError `incoming-id-taken`
+ * @throws DbError `incoming-id-taken`, `student-id-taken`
  */
 export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mergePlan>> {
 	const held = await heldFor(file);
@@ -363,6 +363,7 @@ export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mer
 	assertSameLeague(m.games.write, byId(held.games));
 	assertSameLeague(m.sessions.write, byId(held.sessions));
 	assertSameLeague(m.players.write, byId(held.players));
+	await assertStudentIdsFree(m.players.write);
 	await assertOwnIds(m.signatures.write);
 	return m;
 }

@@ -252,4 +252,33 @@ describe('student ids in a backup', () => {
 		await expectCode(restoreBackup(backup, 'replace'), code);
 		expect(await transfer.dump()).toEqual(before);
 	});
+
+	it('merged, may not give a student the id of another student on the device', async () => {
+		// The file's newer Ben holds the id S-1 (its Ana none), while the device's Ana holds it.
+		const backup = await backupWith((j) => {
+			const [ana, ben] = ['Ana', 'Ben'].map((n) => j.players.find((p) => p.name === n)!);
+			ana!.studentId = null;
+			ben!.studentId = 's-1';
+			ben!.updatedAt = '2027-01-01T00:00:00.000Z';
+		});
+		const before = await transfer.dump();
+		const error = await restoreBackup(backup, 'merge').catch((e: unknown) => e);
+		expect(error).toMatchObject({ code: 'student-id-taken' });
+		expect(messageFor(error)).toContain('Ana already has the student id “S-1”');
+		expect(await transfer.dump()).toEqual(before);
+	});
+
+	it('merged, may move an id to another student when the file also takes it from the first', async () => {
+		const backup = await backupWith((j) => {
+			const [ana, ben] = ['Ana', 'Ben'].map((n) => j.players.find((p) => p.name === n)!);
+			ana!.studentId = null;
+			ben!.studentId = 'S-1';
+			for (const p of [ana!, ben!]) p.updatedAt = '2027-01-01T00:00:00.000Z';
+		});
+		await restoreBackup(backup, 'merge');
+		expect(await ids()).toEqual([
+			['Ana', null],
+			['Ben', 'S-1']
+		]);
+	});
 });
