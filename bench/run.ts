@@ -65,15 +65,20 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
  * loaded by other work (load average 20 on 2 cores).
  */
 async function waitForServer(): Promise<void> {
+	let last = 'no answer';
 	for (let i = 0; i < 900; i++) {
 		try {
-			if ((await fetch(origin)).ok) return;
-		} catch {
-			// Not listening yet.
+			const answer = await fetch(origin);
+			if (answer.ok) return;
+			last = `status ${answer.status}`;
+		} catch (err) {
+			// Not listening yet; or a port fetch refuses outright ("bad port", e.g. 4190).
+			last = String((err as { cause?: unknown }).cause ?? err);
+			if (last.includes('bad port')) break;
 		}
 		await new Promise((r) => setTimeout(r, 200));
 	}
-	throw new Error(`The preview server did not answer on ${origin}.`);
+	throw new Error(`The preview server did not answer on ${origin} (${last}).`);
 }
 
 interface Bench {
