@@ -10,7 +10,7 @@
  */
 import * as cards from '$lib/db/cards';
 import { replayRecords } from '$lib/db/log';
-import { keptHandsOf, logsOf } from '$lib/db/log-reads';
+import { keptHandsOf, logsOf, signedLogsOf } from '$lib/db/log-reads';
 import { toSetup, type EventRecord } from '$lib/db/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
@@ -160,9 +160,10 @@ function needsLog(kind: RowKind, r: cards.CardRecord): boolean {
 }
 
 /**
- * Reads the next batch of `batches` and the logs of its games that `kind` needs. For the
- * hands, a signed card's are read with its verdict (a small record), and only the other
- * games' logs are read: reading the logs was most of the export's time at a school's scale.
+ * Reads the next batch of `batches` and the logs of its games that `kind` needs. A signed
+ * card's hands are read with its verdict, and its whole log from its one kept record (schema
+ * versions 10 and 11); only the other games' logs are read event by event: reading the logs
+ * was most of these exports' time at a school's scale.
  */
 async function readAhead(
 	kind: RowKind,
@@ -172,14 +173,22 @@ async function readAhead(
 	if (next.done) return null;
 	const batch = next.value;
 	const hands = new Map<string, PlayedHands>();
+	const logs = new Map<string, EventRecord[]>();
+	const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
 	if (kind === 'hands') {
-		const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
 		const kept = await keptHandsOf(withResult);
 		withResult.forEach((id, i) => kept[i] && hands.set(id, kept[i]));
 	}
-	const ids = batch.filter((r) => needsLog(kind, r) && !hands.has(r.id)).map((r) => r.id);
-	const logs = await logsOf(ids);
-	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands };
+	if (kind === 'events') {
+		const kept = await signedLogsOf(withResult);
+		withResult.forEach((id, i) => kept[i] && logs.set(id, kept[i]));
+	}
+	const ids = batch
+		.filter((r) => needsLog(kind, r) && !hands.has(r.id) && !logs.has(r.id))
+		.map((r) => r.id);
+	const read = await logsOf(ids);
+	ids.forEach((id, i) => logs.set(id, read[i]!));
+	return { batch, logs, hands };
 }
 
 /** The voided events of a log that the rules accept whole: each target, to the void of it. */
