@@ -489,11 +489,18 @@ export interface VerdictRecord {
 export interface SignedLogRecord {
 	gameId: string;
 	/**
-	 * The game's `EventRecord[]` in log order, as JSON text: like the contributions' pages,
-	 * IndexedDB hands back many small objects far slower than `JSON.parse` makes them from text.
+	 * The game's events in log order as `KeptEvent[]`, JSON text: like the contributions'
+	 * pages, IndexedDB hands back many small objects far slower than `JSON.parse` makes them
+	 * from text.
 	 */
 	events: string;
 }
+
+/**
+ * A stored event as a kept log holds it: without its game's id, the same on each (a third of
+ * the text; it is the record's key).
+ */
+export type KeptEvent = Omit<EventRecord, 'gameId'>;
 
 /**
  * A group of a class session as a phone holds it (schema version 9), from a group's code or a

@@ -29,6 +29,11 @@ function version10Tools() {
 	return Dexie.waitFor(import('./verdicts'));
 }
 
+/** What version 11's upgrade needs to keep the signed cards' logs: as for version 10. */
+function version11Tools() {
+	return Dexie.waitFor(import('./verdicts'));
+}
+
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
  *
@@ -206,6 +211,7 @@ export function declareSchema(db: Dexie): void {
 	db.version(11)
 		.stores({ signedLogs: 'gameId' })
 		.upgrade(async (tx) => {
+			const { keptLog } = await version11Tools();
 			const gameIds = (await tx.table('verdicts').toCollection().primaryKeys()) as string[];
 			// A few hundred cards' reads in flight at once: a school holds thousands of cards.
 			for (let i = 0; i < gameIds.length; i += 200) {
@@ -216,7 +222,7 @@ export function declareSchema(db: Dexie): void {
 							.where('[gameId+seq]')
 							.between([gameId, -Infinity], [gameId, [[]]])
 							.toArray();
-						return { gameId, events: JSON.stringify(events) };
+						return keptLog(gameId, events);
 					})
 				);
 				await tx.table('signedLogs').bulkPut(logs);

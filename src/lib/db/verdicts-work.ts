@@ -21,7 +21,7 @@ import type {
 	VerdictRecord
 } from './records';
 import { failed, type KnownGames } from './upkeep-turns';
-import { verdictOf } from './verdicts';
+import { keptLog, verdictOf } from './verdicts';
 import { EVENTS, GAMES, movesSignature, touched, type Tables } from './verdicts-upkeep';
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
@@ -147,7 +147,7 @@ function rejudge(
 				all.forEach(({ verdict: v, events }, i) => {
 					const unchanged = same(held[i], v);
 					if (v && (!unchanged || eventsWritten)) {
-						logs.push({ gameId: v.gameId, events: JSON.stringify(events) });
+						logs.push(keptLog(v.gameId, events));
 					}
 					if (unchanged) return;
 					if (v) put.push(v);
