@@ -14,6 +14,7 @@ import type {
 	ReceiptRecord,
 	SessionRecord,
 	SignatureRecord,
+	SignedLogRecord,
 	TurnInRecord,
 	VerdictRecord
 } from './records';
@@ -58,6 +59,8 @@ export class MugginsDB extends Dexie {
 	contributions!: Table<ContributionPageRecord, [string, number]>;
 	/** Derived from `games`, `events` and `signatures`, kept by `verdictsUpkeep`: read it only. */
 	verdicts!: EntityTable<VerdictRecord, 'gameId'>;
+	/** Derived like `verdicts`, one per verdict, kept by `verdictsUpkeep`: read it only. */
+	signedLogs!: EntityTable<SignedLogRecord, 'gameId'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

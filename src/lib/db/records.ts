@@ -479,6 +479,30 @@ export interface VerdictRecord {
 }
 
 /**
+ * A signed card's whole log kept in one record (schema version 11, issue 14), for the events
+ * export: one per game with a verdict (locked with its result), kept by `verdicts-upkeep.ts` in
+ * the same transaction as every write to its game, events or signatures. A signed card's log
+ * does not change while it stays signed (a reopen unlocks it, and its log is dropped), so the
+ * export reads one record per card instead of each of its ~30 event records: IndexedDB's cost
+ * there was per record read.
+ */
+export interface SignedLogRecord {
+	gameId: string;
+	/**
+	 * The game's events in log order as `KeptEvent[]`, JSON text: like the contributions'
+	 * pages, IndexedDB hands back many small objects far slower than `JSON.parse` makes them
+	 * from text.
+	 */
+	events: string;
+}
+
+/**
+ * A stored event as a kept log holds it: without its game's id, the same on each (a third of
+ * the text; it is the record's key).
+ */
+export type KeptEvent = Omit<EventRecord, 'gameId'>;
+
+/**
  * A group of a class session as a phone holds it (schema version 9), from a group's code or a
  * whole session's invite. `taken` marks the phone's own group: the one whose game it plays.
  */

@@ -29,6 +29,11 @@ function version10Tools() {
 	return Dexie.waitFor(import('./verdicts'));
 }
 
+/** What version 11's upgrade needs to keep the signed cards' logs: as for version 10. */
+function version11Tools() {
+	return Dexie.waitFor(import('./verdicts'));
+}
+
 /**
  * Declares every version of the schema the app has shipped, oldest first, on `db`.
  *
@@ -196,6 +201,31 @@ export function declareSchema(db: Dexie): void {
 						await tx.table('verdicts').put({ ...verdict, hands: handsOf(record, events) });
 					})
 				);
+			}
+		});
+
+	// Version 11: the events export at a school's scale (issue 14). Each signed card's whole log
+	// in one record (`SignedLogRecord`), kept with its verdict by verdicts-upkeep.ts, so the
+	// export reads one record per card instead of each event; filled here for the verdicts kept
+	// before. gameId only: the export looks them up by game.
+	db.version(11)
+		.stores({ signedLogs: 'gameId' })
+		.upgrade(async (tx) => {
+			const { keptLog } = await version11Tools();
+			const gameIds = (await tx.table('verdicts').toCollection().primaryKeys()) as string[];
+			// A few hundred cards' reads in flight at once: a school holds thousands of cards.
+			for (let i = 0; i < gameIds.length; i += 200) {
+				const logs = await Promise.all(
+					gameIds.slice(i, i + 200).map(async (gameId) => {
+						const events: EventRecord[] = await tx
+							.table('events')
+							.where('[gameId+seq]')
+							.between([gameId, -Infinity], [gameId, [[]]])
+							.toArray();
+						return keptLog(gameId, events);
+					})
+				);
+				await tx.table('signedLogs').bulkPut(logs);
 			}
 		});
 }

@@ -33,6 +33,7 @@ export const GAMES = 'games';
 export const EVENTS = 'events';
 export const SIGNATURES = 'signatures';
 export const VERDICTS = 'verdicts';
+export const SIGNED_LOGS = 'signedLogs';
 const WATCHED = [GAMES, EVENTS, SIGNATURES];
 
 /** The tables the upkeep reads and writes, below it. */
@@ -41,6 +42,8 @@ export interface Tables {
 	events: DBCoreTable;
 	signatures: DBCoreTable;
 	verdicts: DBCoreTable;
+	/** Null while an upgrade runs the versions before 11, which have no kept logs. */
+	signedLogs: DBCoreTable | null;
 }
 
 const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>();
@@ -103,13 +106,15 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 		// While an upgrade runs the versions before 8, there is nothing to keep yet: version 8
 		// judges every signed card as it is then.
 		if (!down.schema.tables.some((t) => t.name === VERDICTS)) return {};
+		// Likewise for the kept logs before version 11, which keeps them for every verdict then.
+		const logs = down.schema.tables.some((t) => t.name === SIGNED_LOGS) ? [SIGNED_LOGS] : [];
 		return {
 			transaction(stores, mode, options) {
 				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
 					return down.transaction(stores, mode, options);
 				}
 				void work.start().catch(() => undefined);
-				const all = [...new Set([...stores, ...WATCHED, VERDICTS])];
+				const all = [...new Set([...stores, ...WATCHED, VERDICTS, ...logs])];
 				return down.transaction(all, mode, options);
 			},
 			table(name) {
@@ -119,7 +124,8 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 					games: down.table(GAMES),
 					events: down.table(EVENTS),
 					signatures: down.table(SIGNATURES),
-					verdicts: down.table(VERDICTS)
+					verdicts: down.table(VERDICTS),
+					signedLogs: logs.length > 0 ? down.table(SIGNED_LOGS) : null
 				};
 				return {
 					...table,

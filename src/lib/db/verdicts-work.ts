@@ -13,10 +13,16 @@ import Dexie, {
 	type DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from './locked';
-import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
+import type {
+	EventRecord,
+	GameRecord,
+	SignatureRecord,
+	SignedLogRecord,
+	VerdictRecord
+} from './records';
 import { failed, type KnownGames } from './upkeep-turns';
-import { verdictOf } from './verdicts';
-import { GAMES, movesSignature, touched, type Tables } from './verdicts-upkeep';
+import { keptLog, verdictOf } from './verdicts';
+import { EVENTS, GAMES, movesSignature, touched, type Tables } from './verdicts-upkeep';
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
 const EQUAL = 1;
@@ -64,12 +70,14 @@ function touchedBefore(
 	});
 }
 
+/** A game's verdict as it now is, with the events it was judged on. */
+interface Judged {
+	verdict: VerdictRecord | null;
+	events: EventRecord[];
+}
+
 /** Game `record` judged against its events and signatures as they now are in `trans`. */
-function judgeOne(
-	t: Tables,
-	trans: DBCoreTransaction,
-	record: GameRecord
-): Promise<VerdictRecord | null> {
+function judgeOne(t: Tables, trans: DBCoreTransaction, record: GameRecord): Promise<Judged> {
 	const events = t.events
 		.query({
 			trans,
@@ -90,8 +98,13 @@ function judgeOne(
 	const signed = t.signatures
 		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
 		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signed]).then(([e, s]) => verdictOf(record, e, s));
+	return Promise.all([events, signed]).then(([e, s]) => ({
+		verdict: verdictOf(record, e, s),
+		events: e
+	}));
 }
+
+const NOT_JUDGED: Judged = { verdict: null, events: [] };
 
 function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
 	if (!a || !b) return !a && !b;
@@ -104,12 +117,18 @@ function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
 	);
 }
 
-/** Judges games `ids` as they now are in `trans` and writes the verdicts that differ. */
+/**
+ * Judges games `ids` as they now are in `trans` and writes the verdicts that differ, with
+ * their kept logs (`SignedLogRecord`): a log is written with a new or changed verdict, and
+ * whenever `eventsWritten` (the write was to the events: a signed card's log changed, and
+ * perhaps not its verdict); it goes with its verdict.
+ */
 function rejudge(
 	t: Tables,
 	trans: DBCoreTransaction,
 	ids: string[],
-	knownGames: KnownGames
+	knownGames: KnownGames,
+	eventsWritten: boolean
 ): Promise<void> {
 	const keys = [...new Set(ids)];
 	if (keys.length === 0) return Promise.resolve();
@@ -117,13 +136,20 @@ function rejudge(
 		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
 			knownGames.read(trans, keys, records);
 			const judged = records.map((record) =>
-				record && lockedWithResult(record) ? judgeOne(t, trans, record) : Promise.resolve(null)
+				record && lockedWithResult(record)
+					? judgeOne(t, trans, record)
+					: Promise.resolve(NOT_JUDGED)
 			);
-			return Promise.all(judged).then((verdicts) => {
+			return Promise.all(judged).then((all) => {
 				const put: VerdictRecord[] = [];
+				const logs: SignedLogRecord[] = [];
 				const gone: string[] = [];
-				verdicts.forEach((v, i) => {
-					if (same(held[i], v)) return;
+				all.forEach(({ verdict: v, events }, i) => {
+					const unchanged = same(held[i], v);
+					if (v && (!unchanged || eventsWritten)) {
+						logs.push(keptLog(v.gameId, events));
+					}
+					if (unchanged) return;
 					if (v) put.push(v);
 					else gone.push(keys[i]!);
 				});
@@ -132,6 +158,10 @@ function rejudge(
 					writes.push(t.verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
 				if (gone.length > 0)
 					writes.push(t.verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+				if (t.signedLogs && logs.length > 0)
+					writes.push(t.signedLogs.mutate({ trans, type: 'put', values: logs }).then(failed));
+				if (t.signedLogs && gone.length > 0)
+					writes.push(t.signedLogs.mutate({ trans, type: 'delete', keys: gone }).then(failed));
 				return Promise.all(writes).then(() => undefined);
 			});
 		}
@@ -148,18 +178,23 @@ export function mutateWatched(
 	req: DBCoreMutateRequest,
 	knownGames: KnownGames
 ): Promise<DBCoreMutateResponse> {
-	const core = t[name as keyof Tables];
+	const core = t[name as 'games' | 'events' | 'signatures'];
 	const { trans } = req;
 	if (name === GAMES && req.type === 'deleteRange' && req.range.type === WHOLE_TABLE) {
-		// Every game goes (a restore that replaces everything): so does every verdict.
-		return core.mutate(req).then((res) =>
-			t.verdicts
-				.mutate({ trans, type: 'deleteRange', range: req.range })
-				.then(failed)
-				.then(() => res)
-		);
+		// Every game goes (a restore that replaces everything): so does every verdict and log.
+		const logs = t.signedLogs;
+		return core
+			.mutate(req)
+			.then((res) =>
+				Promise.all([
+					t.verdicts.mutate({ trans, type: 'deleteRange', range: req.range }).then(failed),
+					logs?.mutate({ trans, type: 'deleteRange', range: req.range }).then(failed)
+				]).then(() => res)
+			);
 	}
 	return touchedBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids, knownGames).then(() => res))
+		core
+			.mutate(req)
+			.then((res) => rejudge(t, trans, ids, knownGames, name === EVENTS).then(() => res))
 	);
 }

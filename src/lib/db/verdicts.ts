@@ -19,7 +19,9 @@ import {
 	toSetup,
 	type EventRecord,
 	type GameRecord,
+	type KeptEvent,
 	type SignatureRecord,
+	type SignedLogRecord,
 	type VerdictRecord
 } from './records';
 
@@ -71,4 +73,17 @@ export function handsOf(record: GameRecord, events: readonly EventRecord[]): Pla
 		// A setup the rules refuse (damaged data): the export replays it, and fails, itself.
 		return null;
 	}
+}
+
+/**
+ * The kept log of game `gameId` with its `events` (`SignedLogRecord`, schema version 11), for
+ * the events export, which then reads one record per signed card instead of each event.
+ */
+export function keptLog(gameId: string, events: readonly EventRecord[]): SignedLogRecord {
+	const kept = events.map((e): KeptEvent => {
+		const rest: Partial<EventRecord> = { ...e };
+		delete rest.gameId;
+		return rest as KeptEvent;
+	});
+	return { gameId, events: JSON.stringify(kept) };
 }

@@ -10,8 +10,8 @@
  */
 import * as cards from '$lib/db/cards';
 import { replayRecords } from '$lib/db/log';
-import { keptHandsOf, logsOf } from '$lib/db/log-reads';
-import { toSetup, type EventRecord } from '$lib/db/records';
+import { keptHandsOf, logsOf, signedLogsOf } from '$lib/db/log-reads';
+import { toSetup, type EventRecord, type KeptEvent } from '$lib/db/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
@@ -148,6 +148,8 @@ type RowKind = Exclude<ExportKind, 'standings' | 'gradebook'>;
 interface ReadBatch {
 	batch: cards.CardRecord[];
 	logs: Map<string, EventRecord[]>;
+	/** The signed cards' logs kept whole (`signedLogsOf`), for the events. */
+	kept: Map<string, KeptEvent[]>;
 	hands: Map<string, PlayedHands>;
 }
 
@@ -160,9 +162,10 @@ function needsLog(kind: RowKind, r: cards.CardRecord): boolean {
 }
 
 /**
- * Reads the next batch of `batches` and the logs of its games that `kind` needs. For the
- * hands, a signed card's are read with its verdict (a small record), and only the other
- * games' logs are read: reading the logs was most of the export's time at a school's scale.
+ * Reads the next batch of `batches` and the logs of its games that `kind` needs. A signed
+ * card's hands are read with its verdict, and its whole log from its one kept record (schema
+ * versions 10 and 11); only the other games' logs are read event by event: reading the logs
+ * was most of these exports' time at a school's scale.
  */
 async function readAhead(
 	kind: RowKind,
@@ -172,18 +175,25 @@ async function readAhead(
 	if (next.done) return null;
 	const batch = next.value;
 	const hands = new Map<string, PlayedHands>();
+	const kept = new Map<string, KeptEvent[]>();
+	const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
 	if (kind === 'hands') {
-		const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
-		const kept = await keptHandsOf(withResult);
-		withResult.forEach((id, i) => kept[i] && hands.set(id, kept[i]));
+		const read = await keptHandsOf(withResult);
+		withResult.forEach((id, i) => read[i] && hands.set(id, read[i]));
 	}
-	const ids = batch.filter((r) => needsLog(kind, r) && !hands.has(r.id)).map((r) => r.id);
+	if (kind === 'events') {
+		const read = await signedLogsOf(withResult);
+		withResult.forEach((id, i) => read[i] && kept.set(id, read[i]));
+	}
+	const ids = batch
+		.filter((r) => needsLog(kind, r) && !hands.has(r.id) && !kept.has(r.id))
+		.map((r) => r.id);
 	const logs = await logsOf(ids);
-	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands };
+	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands, kept };
 }
 
 /** The voided events of a log that the rules accept whole: each target, to the void of it. */
-function voidsOf(events: readonly EventRecord[]): Record<string, string> {
+function voidsOf(events: readonly KeptEvent[]): Record<string, string> {
 	return bare(
 		events.flatMap((e) => (e.event.type === 'void' ? [[e.event.target, e.event.id] as const] : []))
 	);
@@ -197,7 +207,7 @@ function voidsOf(events: readonly EventRecord[]): Record<string, string> {
  */
 function rowsOf(
 	kind: RowKind,
-	{ batch, logs, hands }: ReadBatch,
+	{ batch, logs, hands, kept }: ReadBatch,
 	placeOf: (r: cards.CardRecord) => Placed,
 	changed: ReadonlySet<string>,
 	namer: Namer
@@ -226,7 +236,7 @@ function rowsOf(
 	}
 	return eventsSheet(
 		batch.map((r) => {
-			const events = logs.get(r.id) ?? [];
+			const events = kept.get(r.id) ?? logs.get(r.id) ?? [];
 			if (r.result) {
 				return { line: lineFrom(r, placeOf(r), null, changed), events, voided: voidsOf(events) };
 			}
@@ -316,7 +326,7 @@ export async function writeLeagueCsv(
 	if (!head) {
 		const sheet = rowsOf(
 			kind,
-			{ batch: [], logs: new Map(), hands: new Map() },
+			{ batch: [], logs: new Map(), hands: new Map(), kept: new Map() },
 			placeOf,
 			changed,
 			namer

@@ -5,7 +5,7 @@
  * by id.
  */
 import type { CardStatus } from '$lib/db/cards';
-import type { EventRecord } from '$lib/db/records';
+import type { KeptEvent } from '$lib/db/records';
 import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';
@@ -271,13 +271,13 @@ export function handsSheet(
 /** A game with its stored log, for the audit trail. */
 export interface LoggedGame {
 	line: GameLine;
-	events: readonly EventRecord[];
+	events: readonly KeptEvent[];
 	/** Ids of voided events, mapped to the void that undid them. */
 	voided: Readonly<Record<string, string>>;
 }
 
 /** The event's own fields, in the columns of the audit trail, players by id and name. */
-function detail(record: EventRecord, name: Namer, idOf: StudentIdOf): Cell[] {
+function detail(record: KeptEvent, name: Namer, idOf: StudentIdOf): Cell[] {
 	const e = record.event;
 	const get = (key: string): unknown => (e as unknown as Record<string, unknown>)[key];
 	const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -64,3 +64,6 @@ export const SHIPPED_VERSION_9 = {
 	assignments: 'gameId, sessionId',
 	receipts: 'gameId'
 };
+
+/** Version 10 as it shipped: version 9's tables and indexes (the verdicts gained hands). */
+export const SHIPPED_VERSION_10 = SHIPPED_VERSION_9;

@@ -16,7 +16,8 @@ import * as outbox from '$lib/db/outbox';
 import type { EventRecord } from '$lib/db/records';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
-import { at, resetDb, SHIPPED_VERSION_6, SHIPPED_VERSION_9 } from './helpers';
+import { leagueCsv } from '$lib/export/league';
+import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_6, SHIPPED_VERSION_9 } from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
 import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
 
@@ -54,8 +55,34 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 			leagueId
 		});
 		const before = await db.verdicts.toArray();
+		const logs = await db.signedLogs.toArray();
 		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
 		expect(await db.verdicts.toArray()).toEqual(before);
+		expect(await db.signedLogs.toArray()).toEqual(logs);
+	});
+
+	it("sign keeps the card's whole log, without its game id, in one record; reopen drops it", async () => {
+		const { honest, tampered, unsigned } = await classWithCards();
+		const kept = await db.signedLogs.get(honest);
+		const events = await games.eventsOf(honest);
+		expect(JSON.parse(kept!.events)).toEqual(
+			events.map(({ seq, event, at, deviceId, redoOf }) => ({ seq, event, at, deviceId, redoOf }))
+		);
+		expect(await db.signedLogs.get(unsigned)).toBeUndefined();
+		await signatures.reopen(tampered, 'Missed a count', { now: at(60) });
+		expect(await db.signedLogs.get(tampered)).toBeUndefined();
+		await expectVerdictsKept();
+	});
+
+	it("an event of a signed card changed twice (its verdict stays 'changed') rewrites its log", async () => {
+		const { tampered } = await classWithCards();
+		const row = await scoreOf(tampered);
+		for (const count of [31, 32]) {
+			await db.events.put({ ...row, event: { ...row.event, count } as typeof row.event });
+			const kept = JSON.parse((await db.signedLogs.get(tampered))!.events) as EventRecord[];
+			expect(kept.find((e) => e.seq === row.seq)?.event).toMatchObject({ count });
+		}
+		await expectVerdictsKept();
 	});
 
 	it('a score tap on a game in progress reads no verdict, no standings page, and its game once', async () => {
@@ -328,5 +355,34 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 		expect(kept.sort((a, b) => a.gameId.localeCompare(b.gameId))).toEqual(expected);
 		expect(kept.every((v) => v.hands !== null && v.hands.hands.length > 0)).toBe(true);
 		expect(await changed(leagueId)).toEqual([tampered]);
+	});
+});
+
+describe("version 11 (the signed cards' logs kept whole)", () => {
+	it('keeps every card of a version 10 database and exports the same events, from the kept logs', async () => {
+		const { leagueId, tampered, unsigned } = await classWithCards();
+		const row = await scoreOf(tampered);
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const csv = (await leagueCsv(leagueId, 'events', '2026-01-01')).text;
+		const stored = await transfer.dump();
+		const verdicts = await db.verdicts.toArray();
+		await resetDb();
+		// As version 10 kept them: the verdicts with their hands, no logs.
+		const old = new Dexie(DB_NAME);
+		old.version(10).stores(SHIPPED_VERSION_10);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		await old.table('verdicts').bulkAdd(verdicts);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const games = (await upgraded.games.toArray()).map((g) => g.id).sort();
+		const logs = (await upgraded.signedLogs.toArray()).map((l) => l.gameId).sort();
+		upgraded.close();
+		expect(games).toEqual(stored.games.map((g) => g.id).sort());
+		expect(logs).toEqual(verdicts.map((v) => v.gameId).sort());
+		expect(logs).not.toContain(unsigned);
+		await expectVerdictsKept();
+		expect((await leagueCsv(leagueId, 'events', '2026-01-01')).text).toBe(csv);
 	});
 });
