@@ -114,13 +114,11 @@ export async function assertStudentIdsFree(players: readonly PlayerRecord[]): Pr
 	if (leagues.size === 0) return;
 	const incoming = new Map(players.map((p) => [p.id, p]));
 	for (const leagueId of leagues) {
-		// The device's roster, with the file's newer versions in place of what they replace:
-		// the device's student first, so the message names the one already there.
+		// The device's roster with the file's newer versions in place of what they replace: the
+		// students the file leaves as they are first, so the message names the one already there.
 		const held = await db.players.where('leagueId').equals(leagueId).toArray();
-		const merged = held.map((p) => incoming.get(p.id) ?? p);
-		const heldIds = new Set(held.map((p) => p.id));
-		for (const p of players) if (p.leagueId === leagueId && !heldIds.has(p.id)) merged.push(p);
-		assertStudentIdsUnique(merged);
+		const kept = held.filter((p) => !incoming.has(p.id));
+		assertStudentIdsUnique([...kept, ...players.filter((p) => p.leagueId === leagueId)]);
 	}
 }
 
