@@ -279,7 +279,7 @@ async function measure(
 				`load generator CPU per push, paced run (${name})`,
 				generatorMs,
 				'ms',
-				`the bench process sending the paced run (node:http client), on the server's cores`
+				`the bench process sending the paced run (requests pre-built, raw keep-alive sockets), on the server's cores`
 			),
 			row(
 				`server push p95, autocannon bursts (${name})`,
