@@ -15,7 +15,12 @@
  *   (the 158 ms p95 and 397/s of earlier sessions);
  * - throughput: every phone's third card as fast as the server takes them, FLOOD pushes in
  *   flight at a time: the most cards per second the server stores.
- * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each.
+ * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each:
+ * one by default, like `npm run server`. Measured back to back on the shared 2 cores, one process
+ * took 0.8-1.3 ms of server CPU a card stored and PostgreSQL 0.6-0.7 ms, two processes 1.6-2.1 ms
+ * and 0.8-1.1 ms (each process half as busy batches half as much, and both wake and wait more);
+ * at 550/s one process needs about two thirds of a core, and the other core is left to
+ * PostgreSQL and the generator. BENCH_WORKERS=2 measures two.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -40,7 +45,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 550);
 /** Pushes in flight at once in the throughput run. */
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 16);
 /** Server processes and connections per process on PostgreSQL. */
-const WORKERS = process.env.BENCH_WORKERS ?? '2';
+const WORKERS = process.env.BENCH_WORKERS ?? '1';
 const PG_POOL = process.env.BENCH_PG_POOL ?? '4';
 const PULLED = 10_000;
 
@@ -274,7 +279,7 @@ async function measure(
 				`load generator CPU per push, paced run (${name})`,
 				generatorMs,
 				'ms',
-				`the bench process sending the paced run (node:http client), on the server's cores`
+				`the bench process sending the paced run (requests pre-built, raw keep-alive sockets), on the server's cores`
 			),
 			row(
 				`server push p95, autocannon bursts (${name})`,

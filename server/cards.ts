@@ -3,7 +3,12 @@
  * (`parsePayload`, `transfer/card-check`), then one transaction that stores it once however
  * often it is pushed. A card that fails a check is refused with its reasons; nothing is stored.
  */
-import { BrokenCardError, examine, rosterReasons, type Checked } from '$lib/transfer/card-check';
+import {
+	BrokenCardError,
+	examineNoContent,
+	rosterReasons,
+	type CheckedCard
+} from '$lib/transfer/card-check';
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
@@ -32,7 +37,7 @@ function parseCard(body: unknown): CardPayload {
 
 /** A card that passed every check that needs no database, ready to store. */
 export interface ExaminedCard {
-	checked: Checked;
+	checked: CheckedCard;
 	/** The card as stored and pulled: its events and signatures as checked. */
 	stored: string;
 }
@@ -46,7 +51,7 @@ export async function examineCard(body: unknown, leagueId: string): Promise<Exam
 	const card = parseCard(body);
 	let checked;
 	try {
-		checked = await examine(card, leagueId);
+		checked = await examineNoContent(card, leagueId);
 	} catch (e) {
 		if (e instanceof BrokenCardError) throw new ApiError(422, e.code, e.params);
 		throw e;

@@ -98,11 +98,39 @@ export function pushBatcher(db: Database, lanes: number, maxBatch = 64): PushBat
 		}
 	};
 
+	/** Leagues with a push in a batch in flight, and how many such batches. */
+	const inFlight = new Map<string, number>();
+	/**
+	 * The oldest waiting pushes, up to `maxBatch`, of leagues with nothing in flight. A push of a
+	 * league in flight would only wait in the database, on that league's row lock, until the other
+	 * batch commits (a WAL flush), and every push after it in its batch would wait with it; so it
+	 * waits here instead, for the next batch, and the rest go at once. Only scheduling: another
+	 * process's batches still meet on the lock, and the database keeps them right.
+	 */
+	const take = (): Waiting[] => {
+		const batch: Waiting[] = [];
+		let kept = 0;
+		for (const w of waiting) {
+			if (batch.length < maxBatch && !inFlight.has(w.item.leagueId)) batch.push(w);
+			else waiting[kept++] = w;
+		}
+		waiting.length = kept;
+		return batch;
+	};
+
 	const pump = () => {
 		while (running < lanes && waiting.length > 0) {
-			const batch = waiting.splice(0, maxBatch);
+			const batch = take();
+			if (batch.length === 0) return;
+			const leagues = new Set(batch.map((w) => w.item.leagueId));
+			for (const l of leagues) inFlight.set(l, (inFlight.get(l) ?? 0) + 1);
 			running++;
 			void run(batch).finally(() => {
+				for (const l of leagues) {
+					const n = (inFlight.get(l) ?? 1) - 1;
+					if (n > 0) inFlight.set(l, n);
+					else inFlight.delete(l);
+				}
 				running--;
 				pump();
 			});

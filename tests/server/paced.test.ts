@@ -134,4 +134,25 @@ describe('paced generator', () => {
 		expect(out.unfinished).toBe(1);
 		expect(out.errors).toBe(0);
 	});
+	it('reads chunked answers and answers that close their connection, on the same sockets', async () => {
+		// Its own HTTP reader must find where each answer ends, or the next one on the socket is lost.
+		await serve((req, res) => {
+			const i = Number(req.url?.slice(1));
+			if (i % 3 === 0) {
+				res.write('part one, ');
+				res.end('part two'); // no length: chunked
+			} else if (i % 3 === 1) {
+				res.setHeader('connection', 'close');
+				res.end('bye');
+			} else {
+				res.statusCode = 304;
+				res.end();
+			}
+		});
+		const out = await paced({ base: BASE, requests: gets(12), rate: 2000, sockets: 2 });
+		expect(out.statuses.get(200)).toBe(8);
+		expect(out.statuses.get(304)).toBe(4);
+		expect(out.errors).toBe(0);
+		expect(out.unfinished).toBe(0);
+	});
 });

@@ -10,7 +10,12 @@ export async function startServer(
 	env: Record<string, string>
 ): Promise<ChildProcess> {
 	// Node itself with tsx's loader, so a kill reaches the server (tsx's CLI would be a parent).
-	const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+	// SERVER_CPU_PROF=<folder>: a V8 CPU profile of the server process, written when it stops
+	// (for profiling under the bench's load; Node refuses --cpu-prof in NODE_OPTIONS).
+	const profile = process.env.SERVER_CPU_PROF
+		? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`]
+		: [];
+	const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
 		cwd: ROOT,
 		env: {
 			...process.env,

@@ -84,6 +84,22 @@ describe('pushBatcher', () => {
 		expect(fake.batches).toEqual([['g1'], ['g2', 'g3'], ['g4', 'g5']]);
 	});
 
+	it('holds a push of a league in flight for the next batch, and sends the others at once', async () => {
+		const fake = fakeDb();
+		const batcher = pushBatcher(fake.db, 2);
+		const all = [
+			batcher.push(item('g1', 'L1')),
+			batcher.push(item('g2', 'L1')),
+			batcher.push(item('g3', 'L2'))
+		];
+		// g2 would wait on L1's row lock behind g1's batch: the free lane takes g3 alone.
+		expect(fake.batches).toEqual([['g1'], ['g3']]);
+		fake.release();
+		const rows = await Promise.all(all);
+		expect(fake.batches).toEqual([['g1'], ['g3'], ['g2']]);
+		expect(rows.map((r) => r.o_device)).toEqual(['g1', 'g2', 'g3']);
+	});
+
 	it('tries each push of a refused batch alone: only the one the database refuses fails', async () => {
 		const fake = fakeDb({ refuse: (games) => games.includes('bad') });
 		const batcher = pushBatcher(fake.db, 1);
