@@ -1,10 +1,10 @@
 /**
- * The instructor's busiest pages (standings, a student's page, the card list) start their
- * data's live query from the app's shell, as soon as the shell's code runs, instead of once
- * the router has loaded and mounted the page: the database reads then overlap the page's code
- * loading and the router starting. The page's `Live` takes the query over by its key (see
- * `$lib/state/early-live.ts`); one not taken (another role's screen, say) is dropped
- * at the next navigation.
+ * The instructor's busiest pages (standings, a student's page, the card list), opened first,
+ * start their data's live query as the league's code is evaluated (the league's layout),
+ * instead of once the router has rendered the layouts and mounted the page: the database
+ * reads then overlap the router starting and the device's role being read. The page's `Live`
+ * takes the query over by its key (see `$lib/state/early-live.ts`); one not taken (a group's
+ * phone shows its own screen) is dropped at the next navigation.
  */
 import { liveQuery } from 'dexie';
 import { prepareNameOrder } from '$lib/db/roster';
