@@ -21,3 +21,16 @@ export interface EarlyLive {
 
 /** The early live queries not yet taken over, by the key their page names them with. */
 export const early = new Map<string, EarlyLive>();
+
+/**
+ * Hands `observer` the early query named `key`, if one is running and not yet taken: its
+ * subscription, or undefined (the caller starts its own query).
+ */
+export function takeEarly<T>(
+	key: string,
+	observer: LiveObserver<T>
+): { unsubscribe(): void } | undefined {
+	const query = early.get(key);
+	early.delete(key);
+	return query?.attach(observer as LiveObserver<unknown>);
+}

@@ -1,12 +1,13 @@
 import { liveQuery } from 'dexie';
-import { early, type LiveObserver } from './early-live';
+import type { LiveObserver } from './early-live';
 
 /**
  * A Dexie live query as runes state: `current` follows the database, including writes made
  * by other tabs. Create it while a component initialises (it subscribes in an effect and
  * unsubscribes when the component goes away). `key` is read reactively: when it changes (a
- * new route parameter, say) the query restarts with the new key. With `earlyKey`, a query
- * already started under that name (see `early`) is taken over instead of started again.
+ * new route parameter, say) the query restarts with the new key. `adopt` may give a
+ * subscription to a query already running for that key (see `takeEarly`), taken over instead
+ * of starting one (passed in, so that pages without one do not load it).
  */
 export class Live<T, K = void> {
 	// Raw: a result is replaced whole, never edited, so deep proxies would only cost time.
@@ -17,7 +18,7 @@ export class Live<T, K = void> {
 	constructor(
 		query: (key: K) => Promise<T> | T,
 		key: () => K = () => undefined as K,
-		earlyKey?: (key: K) => string
+		adopt?: (key: K, observer: LiveObserver<T>) => { unsubscribe(): void } | undefined
 	) {
 		$effect(() => {
 			const k = key();
@@ -34,12 +35,7 @@ export class Live<T, K = void> {
 					this.#loaded = true;
 				}
 			};
-			const name = earlyKey?.(k);
-			const started = name === undefined ? undefined : early.get(name);
-			if (name !== undefined) early.delete(name);
-			const subscription = started
-				? started.attach(observer as LiveObserver<unknown>)
-				: liveQuery(() => query(k)).subscribe(observer);
+			const subscription = adopt?.(k, observer) ?? liveQuery(() => query(k)).subscribe(observer);
 			return () => subscription.unsubscribe();
 		});
 	}

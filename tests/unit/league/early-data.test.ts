@@ -9,7 +9,7 @@ import {
 	studentKey
 } from '$lib/league/early-data';
 import { CARDS_PER_PAGE, type StandingsView } from '$lib/league/views';
-import { early, type LiveObserver } from '$lib/state/early-live';
+import { early, takeEarly, type LiveObserver } from '$lib/state/early-live';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 
@@ -20,15 +20,16 @@ beforeEach(async () => {
 
 /** The values (and errors) the early query under `key` hands on once taken over. */
 function takeOver(key: string) {
-	const query = early.get(key);
-	if (!query) throw new Error(`no early query ${key}`);
-	early.delete(key);
 	const seen: unknown[] = [];
 	const observer: LiveObserver<unknown> = {
 		next: (v) => seen.push(v),
 		error: (e) => seen.push(e)
 	};
-	return { seen, subscription: query.attach(observer) };
+	const subscription = takeEarly(key, observer);
+	if (!subscription) throw new Error(`no early query ${key}`);
+	// Taken once only: a second page (or a restarted one) starts its own.
+	expect(takeEarly(key, observer)).toBeUndefined();
+	return { seen, subscription };
 }
 
 describe('startPageData', () => {
