@@ -39,6 +39,61 @@ function shellChunk(id: string, ctx: ChunkingContext): string | null {
 function scorecardChunk(id: string, ctx: ChunkingContext): string | null {
 	return reachedFrom(SCORECARD, id, ctx) && !reachedFrom(HOME, id, ctx) ? 'scorecard' : null;
 }
+/**
+ * The league's layout and the instructor's three busiest pages. Automatic splitting made each
+ * one's code a chain of four or five rounds of small imports, each found only once the one
+ * before had arrived; what they import outside the shell, and Home does not, now comes in two
+ * chunks: `league`, theirs alone, and `pages`, what they share with a game's other pages
+ * (signing, turning in, a new game, printing: the db modules, the cards' checks). Those pages
+ * load `pages` but not `league`.
+ */
+const LEAGUE = [
+	'/src/routes/league/[id]/+layout.svelte',
+	'/src/routes/league/[id]/+page.svelte',
+	'/src/routes/league/[id]/students/[pid]/+page.svelte',
+	'/src/routes/league/[id]/cards/+page.svelte'
+];
+const GAME_PAGES = [
+	'/src/routes/game/[id]/sign/+page.svelte',
+	'/src/routes/game/[id]/turn-in/+page.svelte',
+	'/src/routes/game/[id]/print/+page.svelte',
+	'/src/routes/game/new/+page.svelte'
+];
+
+type PagesGroup = 'league' | 'pages' | null;
+
+/**
+ * The group of module `id` outside the shell: `league` or `pages` (see LEAGUE), or null (left
+ * to automatic splitting) when Home reaches it, or when one of its imports outside the shell is
+ * left out: a group takes its modules' imports along (rolldown's `includeDependenciesRecursively`,
+ * which cannot be turned off without changing how every chunk runs), so a module importing one
+ * Home shares would bring that one, and then the whole chunk, to Home.
+ */
+function pagesGroup(
+	id: string,
+	ctx: ChunkingContext,
+	seen = new Map<string, PagesGroup>()
+): PagesGroup {
+	const known = seen.get(id);
+	if (known !== undefined) return known;
+	if (reachedFrom(HOME, id, ctx) || !reachedFrom(LEAGUE, id, ctx)) return null;
+	const group: PagesGroup = reachedFrom(GAME_PAGES, id, ctx) ? 'pages' : 'league';
+	// An import cycle: taken as grouped while its first module is being decided.
+	seen.set(id, group);
+	const deps = ctx.getModuleInfo(id)?.importedIds ?? [];
+	// A `pages` module's imports are reached from both sides too, so are `pages` or left out.
+	const whole = deps.every((dep) => reachedFrom(LAYOUT, dep, ctx) || pagesGroup(dep, ctx, seen));
+	seen.set(id, whole ? group : null);
+	return whole ? group : null;
+}
+
+function leagueChunk(id: string, ctx: ChunkingContext): string | null {
+	return pagesGroup(id, ctx) === 'league' ? 'league' : null;
+}
+
+function pagesChunk(id: string, ctx: ChunkingContext): string | null {
+	return pagesGroup(id, ctx) === 'pages' ? 'pages' : null;
+}
 
 export default defineConfig({
 	define: {
@@ -79,8 +134,11 @@ export default defineConfig({
 					// The shell first: a group takes its modules' imports along, and the scorecard's
 					// page imports the store too.
 					groups: [
-						{ name: shellChunk, priority: 2 },
-						{ name: scorecardChunk, priority: 1 }
+						{ name: shellChunk, priority: 4 },
+						{ name: scorecardChunk, priority: 3 },
+						// Before `league`, whose modules import its modules.
+						{ name: pagesChunk, priority: 2 },
+						{ name: leagueChunk, priority: 1 }
 					]
 				}
 			}

@@ -24,13 +24,23 @@ export interface NewStudent {
 // of ms on a phone), which a page that imports this module without sorting should not pay.
 let orders: { name: Intl.Collator; id: Intl.Collator } | null = null;
 
-/** By name, as a class list is read. */
-function byName(a: PlayerRecord, b: PlayerRecord): number {
+/**
+ * Makes the collators now, if not made yet: a page that will sort a roster calls it while its
+ * first reads are in flight, so the collation data loads while IndexedDB works instead of
+ * after.
+ */
+export function prepareNameOrder(): { name: Intl.Collator; id: Intl.Collator } {
 	orders ??= {
 		name: new Intl.Collator(undefined, { sensitivity: 'base' }),
 		id: new Intl.Collator()
 	};
-	return orders.name.compare(a.name, b.name) || orders.id.compare(a.id, b.id);
+	return orders;
+}
+
+/** By name, as a class list is read. */
+function byName(a: PlayerRecord, b: PlayerRecord): number {
+	const { name, id } = orders ?? prepareNameOrder();
+	return name.compare(a.name, b.name) || id.compare(a.id, b.id);
 }
 
 function checked(name: string): string {

@@ -1,10 +1,13 @@
 import { liveQuery } from 'dexie';
+import type { LiveObserver } from './early-live';
 
 /**
  * A Dexie live query as runes state: `current` follows the database, including writes made
  * by other tabs. Create it while a component initialises (it subscribes in an effect and
  * unsubscribes when the component goes away). `key` is read reactively: when it changes (a
- * new route parameter, say) the query restarts with the new key.
+ * new route parameter, say) the query restarts with the new key. `adopt` may give a
+ * subscription to a query already running for that key (see `takeEarly`), taken over instead
+ * of starting one (passed in, so that pages without one do not load it).
  */
 export class Live<T, K = void> {
 	// Raw: a result is replaced whole, never edited, so deep proxies would only cost time.
@@ -12,12 +15,16 @@ export class Live<T, K = void> {
 	#error = $state.raw<unknown>(null);
 	#loaded = $state(false);
 
-	constructor(query: (key: K) => Promise<T> | T, key: () => K = () => undefined as K) {
+	constructor(
+		query: (key: K) => Promise<T> | T,
+		key: () => K = () => undefined as K,
+		adopt?: (key: K, observer: LiveObserver<T>) => { unsubscribe(): void } | undefined
+	) {
 		$effect(() => {
 			const k = key();
 			this.#loaded = false;
 			this.#current = undefined;
-			const subscription = liveQuery(() => query(k)).subscribe({
+			const observer: LiveObserver<T> = {
 				next: (value) => {
 					this.#current = value;
 					this.#error = null;
@@ -27,7 +34,8 @@ export class Live<T, K = void> {
 					this.#error = err;
 					this.#loaded = true;
 				}
-			});
+			};
+			const subscription = adopt?.(k, observer) ?? liveQuery(() => query(k)).subscribe(observer);
 			return () => subscription.unsubscribe();
 		});
 	}
