@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type Transaction } from 'dexie';
 import { lockedWithResult } from './locked';
 import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
 
@@ -22,16 +22,28 @@ function version8Tools() {
 }
 
 /**
- * What version 10's upgrade needs to give the kept verdicts their hands (the engine's replay):
- * loaded only by a device that upgrades from an older version.
+ * What versions 10 and 11 need to give the kept verdicts their hands (the engine's replay) and
+ * to keep the signed cards' logs: loaded only by a device that upgrades from an older version.
  */
-function version10Tools() {
+function verdictTools() {
 	return Dexie.waitFor(import('./verdicts'));
 }
 
-/** What version 11's upgrade needs to keep the signed cards' logs: as for version 10. */
-function version11Tools() {
-	return Dexie.waitFor(import('./verdicts'));
+/** One game's events in order, inside an upgrade's transaction. */
+function eventsOfGame(tx: Transaction, gameId: string): Promise<EventRecord[]> {
+	return tx
+		.table('events')
+		.where('[gameId+seq]')
+		.between([gameId, -Infinity], [gameId, [[]]])
+		.toArray();
+}
+
+/**
+ * Runs `work` over `items` a few hundred at a time, each batch's reads in flight at once: a
+ * school holds thousands of cards, and one request at a time would keep an upgrade waiting.
+ */
+async function inBatches<T, R>(items: T[], work: (batch: T[]) => Promise<R>): Promise<void> {
+	for (let i = 0; i < items.length; i += 200) await work(items.slice(i, i + 200));
 }
 
 /**
@@ -149,11 +161,7 @@ export function declareSchema(db: Dexie): void {
 			const [{ resultOfEvents }, { canonicalJson }, { verdictOf }] = await version8Tools();
 			const locked: GameRecord[] = await tx.table('games').filter(lockedWithResult).toArray();
 			for (const stored of locked) {
-				const events: EventRecord[] = await tx
-					.table('events')
-					.where('[gameId+seq]')
-					.between([stored.id, -Infinity], [stored.id, [[]]])
-					.toArray();
+				const events = await eventsOfGame(tx, stored.id);
 				// A result the events do not give (restored from a forged backup by an older
 				// version) is replaced by theirs (issue 13): the standings count the signed play.
 				const result = resultOfEvents(stored, events);
@@ -185,23 +193,18 @@ export function declareSchema(db: Dexie): void {
 	db.version(10)
 		.stores({})
 		.upgrade(async (tx) => {
-			const { handsOf } = await version10Tools();
+			const { handsOf } = await verdictTools();
 			const verdicts: VerdictRecord[] = await tx.table('verdicts').toArray();
-			// A few hundred cards' reads in flight at once: a school holds thousands of cards.
-			for (let i = 0; i < verdicts.length; i += 200) {
-				await Promise.all(
-					verdicts.slice(i, i + 200).map(async (verdict) => {
+			await inBatches(verdicts, (batch) =>
+				Promise.all(
+					batch.map(async (verdict) => {
 						const record: GameRecord | undefined = await tx.table('games').get(verdict.gameId);
 						if (!record) return;
-						const events: EventRecord[] = await tx
-							.table('events')
-							.where('[gameId+seq]')
-							.between([record.id, -Infinity], [record.id, [[]]])
-							.toArray();
+						const events = await eventsOfGame(tx, record.id);
 						await tx.table('verdicts').put({ ...verdict, hands: handsOf(record, events) });
 					})
-				);
-			}
+				)
+			);
 		});
 
 	// Version 11: the events export at a school's scale (issue 14). Each signed card's whole log
@@ -211,21 +214,13 @@ export function declareSchema(db: Dexie): void {
 	db.version(11)
 		.stores({ signedLogs: 'gameId' })
 		.upgrade(async (tx) => {
-			const { keptLog } = await version11Tools();
+			const { keptLog } = await verdictTools();
 			const gameIds = (await tx.table('verdicts').toCollection().primaryKeys()) as string[];
-			// A few hundred cards' reads in flight at once: a school holds thousands of cards.
-			for (let i = 0; i < gameIds.length; i += 200) {
+			await inBatches(gameIds, async (batch) => {
 				const logs = await Promise.all(
-					gameIds.slice(i, i + 200).map(async (gameId) => {
-						const events: EventRecord[] = await tx
-							.table('events')
-							.where('[gameId+seq]')
-							.between([gameId, -Infinity], [gameId, [[]]])
-							.toArray();
-						return keptLog(gameId, events);
-					})
+					batch.map(async (gameId) => keptLog(gameId, await eventsOfGame(tx, gameId)))
 				);
 				await tx.table('signedLogs').bulkPut(logs);
-			}
+			});
 		});
 }

@@ -214,6 +214,15 @@ describe('student ids in a backup', () => {
 		return readBackup(formatTwo(data));
 	}
 
+	/** A file in which Ana holds no id and Ben holds `benId`, newer than the device's `newer`. */
+	const anaWithoutBenWith = (benId: string, newer: string[]) =>
+		backupWith((j) => {
+			const [ana, ben] = ['Ana', 'Ben'].map((n) => j.players.find((p) => p.name === n)!);
+			ana!.studentId = null;
+			ben!.studentId = benId;
+			for (const p of [ana!, ben!])
+				if (newer.includes(p.name)) p.updatedAt = '2027-01-01T00:00:00.000Z';
+		});
 	const ids = async () => (await db.players.toArray()).map((p) => [p.name, p.studentId]).sort();
 
 	it('come back with their students', async () => {
@@ -255,12 +264,7 @@ describe('student ids in a backup', () => {
 
 	it('merged, may not give a student the id of another student on the device', async () => {
 		// The file's newer Ben holds the id S-1 (its Ana none), while the device's Ana holds it.
-		const backup = await backupWith((j) => {
-			const [ana, ben] = ['Ana', 'Ben'].map((n) => j.players.find((p) => p.name === n)!);
-			ana!.studentId = null;
-			ben!.studentId = 's-1';
-			ben!.updatedAt = '2027-01-01T00:00:00.000Z';
-		});
+		const backup = await anaWithoutBenWith('s-1', ['Ben']);
 		const before = await transfer.dump();
 		const error = await restoreBackup(backup, 'merge').catch((e: unknown) => e);
 		expect(error).toMatchObject({ code: 'student-id-taken' });
@@ -269,12 +273,7 @@ describe('student ids in a backup', () => {
 	});
 
 	it('merged, may move an id to another student when the file also takes it from the first', async () => {
-		const backup = await backupWith((j) => {
-			const [ana, ben] = ['Ana', 'Ben'].map((n) => j.players.find((p) => p.name === n)!);
-			ana!.studentId = null;
-			ben!.studentId = 'S-1';
-			for (const p of [ana!, ben!]) p.updatedAt = '2027-01-01T00:00:00.000Z';
-		});
+		const backup = await anaWithoutBenWith('S-1', ['Ana', 'Ben']);
 		await restoreBackup(backup, 'merge');
 		expect(await ids()).toEqual([
 			['Ana', null],

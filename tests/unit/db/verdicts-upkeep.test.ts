@@ -282,12 +282,21 @@ describe('every write that can change a verdict changes it in the same transacti
 	);
 });
 
-/** `stored` written into a fresh database of schema version 6, as an older app left it. */
-async function storeAsVersion6(stored: Awaited<ReturnType<typeof transfer.dump>>): Promise<void> {
+/**
+ * `stored` (and `verdicts`, for the versions that kept them) written into a fresh database of
+ * schema `version`, as an older app left it.
+ */
+async function storeAsVersion(
+	version: number,
+	schema: Record<string, string>,
+	stored: Awaited<ReturnType<typeof transfer.dump>>,
+	verdicts: object[] = []
+): Promise<void> {
 	const old = new Dexie(DB_NAME);
-	old.version(6).stores(SHIPPED_VERSION_6);
+	old.version(version).stores(schema);
 	await old.open();
 	for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+	if (verdicts.length) await old.table('verdicts').bulkAdd(verdicts);
 	old.close();
 }
 
@@ -299,7 +308,7 @@ describe('version 8 (signature verdicts)', () => {
 		const expected = await judgedAfresh();
 		const stored = await transfer.dump();
 		await resetDb();
-		await storeAsVersion6(stored);
+		await storeAsVersion(6, SHIPPED_VERSION_6, stored);
 
 		const upgraded = new MugginsDB();
 		expect(await upgraded.verdicts.toArray()).toEqual(expected);
@@ -317,7 +326,7 @@ describe('version 8 (signature verdicts)', () => {
 		if (!game?.result) throw new Error('the card is in the dump');
 		game.result = { ...game.result, sides: game.result.sides.map((s) => ({ ...s, total: 99 })) };
 		await resetDb();
-		await storeAsVersion6(stored);
+		await storeAsVersion(6, SHIPPED_VERSION_6, stored);
 
 		const upgraded = new MugginsDB();
 		expect((await upgraded.games.get(forged))?.result).toEqual(honest);
@@ -336,18 +345,16 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 9 kept them: the same verdicts, without hands.
-		const old = new Dexie(DB_NAME);
-		old.version(9).stores(SHIPPED_VERSION_9);
-		await old.open();
-		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
-		await old.table('verdicts').bulkAdd(
+		await storeAsVersion(
+			9,
+			SHIPPED_VERSION_9,
+			stored,
 			verdicts.map((v) => {
 				const older: Partial<typeof v> = { ...v };
 				delete older.hands;
 				return older;
 			})
 		);
-		old.close();
 
 		const upgraded = new MugginsDB();
 		const kept = await upgraded.verdicts.toArray();
@@ -368,12 +375,7 @@ describe("version 11 (the signed cards' logs kept whole)", () => {
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 10 kept them: the verdicts with their hands, no logs.
-		const old = new Dexie(DB_NAME);
-		old.version(10).stores(SHIPPED_VERSION_10);
-		await old.open();
-		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
-		await old.table('verdicts').bulkAdd(verdicts);
-		old.close();
+		await storeAsVersion(10, SHIPPED_VERSION_10, stored, verdicts);
 
 		const upgraded = new MugginsDB();
 		const games = (await upgraded.games.toArray()).map((g) => g.id).sort();
