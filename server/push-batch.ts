@@ -1,7 +1,7 @@
 /**
  * Group commit of card pushes (issue 16). A push that finds a lane free goes to the database at
  * once, alone; pushes that arrive while every lane is busy wait, and the next free lane sends all
- * of them (up to `maxBatch`) as one statement, `push_cards` (migration 0006): one round trip and
+ * of them (up to `maxBatch`) as one statement, `push_cards` (migrations 0006, 0008): one round trip and
  * one commit for the lot. So a quiet server answers each push as soon as it can, and a busy one
  * spends its CPU (and PostgreSQL's) on cards rather than on statements, transactions and
  * context switches. Every push is answered only after the commit that stored it.
@@ -67,7 +67,7 @@ export function pushBatcher(db: Database, lanes: number, maxBatch = 64): PushBat
 	let running = 0;
 
 	const send = async (items: readonly PushItem[]): Promise<PushRow[]> => {
-		const rows = await db.query<PushRow>('select * from push_cards($1::jsonb)', [batchJson(items)]);
+		const rows = await db.query<PushRow>('select * from push_cards($1::json)', [batchJson(items)]);
 		const byIndex: PushRow[] = [];
 		for (const row of rows) byIndex[row.o_index] = row;
 		return byIndex;
