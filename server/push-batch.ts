@@ -24,7 +24,7 @@ export interface PushItem {
 	card: string;
 }
 
-/** What the database found and did for one push (see migration 0006). */
+/** What the database found and did for one push (see migrations 0006, 0008). */
 export interface PushRow {
 	o_index: number;
 	o_role: 'instructor' | 'device' | null;
