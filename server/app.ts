@@ -13,8 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './db';
-import { ApiError, forbidden, malformed, notFound, refusal, unauthorized } from './errors';
-import { PAGE_MAX, examineCard, pullCards, pushCard } from './cards';
+import { ApiError, UNEXPECTED, malformed, notFound, refusal } from './errors';
+import { admit, bearerOf, callerOf, type Caller, type Role } from './auth';
+import { pushRoute, type PushRoute } from './push-route';
+import { PAGE_MAX, pullCards } from './cards';
 import {
 	BODY_LIMIT,
 	JoinSchema,
@@ -51,43 +53,9 @@ export interface ServerOptions {
 	pushLanes?: number;
 }
 
-type Role = 'instructor' | 'device';
-interface Caller {
-	role: Role;
-	leagueId: string;
-	deviceId: string | null;
-}
-
 /** The bearer token of `c`; 401 when there is none. */
 function bearer(c: Context): string {
-	const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-	if (!token) throw unauthorized();
-	return token;
-}
-
-/** Whose `token` is; 401 when the token is unknown or revoked. */
-async function callerOf(db: Database, token: string): Promise<Caller> {
-	const [row] = await db.query<{
-		role: Role;
-		league_id: string;
-		device_id: string | null;
-		revoked: boolean;
-	}>(
-		`select 'instructor' as role, id as league_id, null as device_id, false as revoked
-		from leagues where instructor_token_hash = $1
-		union all
-		select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1`,
-		[hashSecret(token)]
-	);
-	if (!row) throw unauthorized();
-	if (row.revoked) throw new ApiError(401, 'server-revoked');
-	return { role: row.role, leagueId: row.league_id, deviceId: row.device_id };
-}
-
-/** Refuses `who` (403) unless it is of league `leagueId` and of one of `roles`. */
-function admit<C extends Caller>(who: C, leagueId: string, roles: readonly Role[]): C {
-	if (who.leagueId !== leagueId || !roles.includes(who.role)) throw forbidden();
-	return who;
+	return bearerOf(c.req.header('authorization'));
 }
 
 /** The caller, when its token is of league `:id` and of one of `roles`; else 401 or 403. */
@@ -193,17 +161,28 @@ function sessionOf(body: unknown): SessionPayload {
 	return payload;
 }
 
+/** The server's Hono app, and its push route for the listener in front of it. */
+export interface ServerParts {
+	app: Hono;
+	push: PushRoute;
+}
+
 export function createApp(opts: ServerOptions): Hono {
+	return createServerParts(opts).app;
+}
+
+export function createServerParts(opts: ServerOptions): ServerParts {
 	const { db, log } = opts;
 	const joinCodeDays = opts.joinCodeDays ?? 14;
 	const joinFailures = opts.joinFailures ?? 10;
 	const app = new Hono();
 	const batcher = pushBatcher(db, opts.pushLanes ?? Math.min(2, db.connections));
+	const push = pushRoute(db, batcher);
 
 	app.onError((e, c) => {
 		if (e instanceof ApiError) return refusal(c, e);
 		log.error({ err: e, path: c.req.path }, 'request failed');
-		return c.json({ error: 'unexpected', message: 'The server failed; nothing was stored.' }, 500);
+		return c.json(UNEXPECTED, 500);
 	});
 
 	app.use('/api/*', async (c, next) => {
@@ -472,28 +451,13 @@ export function createApp(opts: ServerOptions): Hono {
 		return c.json({ ok: true });
 	});
 
+	// Every push a server process receives goes to the push route's own listener
+	// (push-listener.ts); this route answers the same for in-process calls.
 	app.post('/api/leagues/:id/cards', async (c) => {
-		// The card is checked before the token is looked up, so that one statement finds the
-		// caller and its seats on the roster and stores the card; a refusal of the card still
-		// waits for the token's.
-		const id = c.req.param('id');
-		const token = bearer(c);
-		const examined = await json(c)
-			.then((card) => examineCard(card, id))
-			.then(
-				(card) => ({ card, error: null }),
-				(error: unknown) => ({ card: null, error })
-			);
-		if (!examined.card) {
-			admit(await callerOf(db, token), id, ['instructor', 'device']);
-			throw examined.error;
-		}
-		const pushed = await pushCard(batcher, hashSecret(token), id, examined.card, (row) => {
-			if (!row) throw unauthorized();
-			if (row.revoked) throw new ApiError(401, 'server-revoked');
-			admit(row, id, ['instructor', 'device']);
-		});
-		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
+		const { status, body } = await push(c.req.param('id'), c.req.header('authorization'), () =>
+			c.req.text()
+		);
+		return c.json(body, status);
 	});
 
 	app.get('/api/leagues/:id/cards', async (c) => {
@@ -536,5 +500,5 @@ export function createApp(opts: ServerOptions): Hono {
 			return c.html(shell);
 		});
 	}
-	return app;
+	return { app, push };
 }

@@ -74,7 +74,7 @@ export interface Pusher {
 
 /**
  * Stores `card` in league `leagueId`, pushed by the holder of the token hashed `tokenHash`,
- * through `batcher` (group commit, push-batch.ts): one statement, `push_cards` (migration 0006),
+ * through `batcher` (group commit, push-batch.ts): one statement, `push_cards` (migration 0008),
  * finds the token's caller and the card's seats on the roster and stores the card when all is
  * well, in one transaction with the other pushes of its batch; answered once committed. `admit`
  * refuses the caller (null: an unknown token) by throwing; the card is stored only when it

@@ -19,9 +19,20 @@ export class ApiError extends Error {
 }
 
 /** The JSON body of a refusal: `{ error, message, ...extra }`. */
-export function refusal(c: Context, e: ApiError): Response {
-	return c.json({ error: e.code, message: message(e.code, e.params), ...e.extra }, e.status);
+export function refusalBody(e: ApiError): Record<string, unknown> {
+	return { error: e.code, message: message(e.code, e.params), ...e.extra };
 }
+
+/** A refusal as Hono's answer. */
+export function refusal(c: Context, e: ApiError): Response {
+	return c.json(refusalBody(e), e.status);
+}
+
+/** The body of a 500: a bug, logged; the words stay general. */
+export const UNEXPECTED = {
+	error: 'unexpected',
+	message: 'The server failed; nothing was stored.'
+} as const;
 
 export const malformed = (detail?: string) => new ApiError(400, 'server-malformed', { detail });
 export const unauthorized = () => new ApiError(401, 'server-unauthorized');

@@ -1,9 +1,11 @@
 /** One server process: opens the database, answers on PORT, stops cleanly (see main.ts). */
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { createApp } from './app';
+import { createServerParts } from './app';
+import { withPushListener } from './push-listener';
 import { openDatabase } from './db';
 import { installFastDigest } from './digest';
 
@@ -19,7 +21,7 @@ const { version } = JSON.parse(
 const db = await openDatabase(
 	env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolve(env.DATA_DIR ?? './data') }
 );
-const app = createApp({
+const { app, push } = createServerParts({
 	db,
 	log,
 	appDir: resolve(env.APP_DIR ?? './build'),
@@ -28,8 +30,12 @@ const app = createApp({
 	version,
 	...(env.PUSH_LANES ? { pushLanes: Number(env.PUSH_LANES) } : {})
 });
-const server = serve({ fetch: app.fetch, port, hostname: env.HOST }, (info) => {
-	log.info({ port: info.port, database: db.kind, pid: process.pid }, 'listening');
+// Pushes through their own listener, everything else through Hono's (push-listener.ts).
+const server = createServer(
+	withPushListener(push, log, getRequestListener(app.fetch, { hostname: env.HOST }))
+);
+server.listen(port, env.HOST, () => {
+	log.info({ port, database: db.kind, pid: process.pid }, 'listening');
 });
 
 async function stop(signal: string): Promise<void> {

@@ -406,6 +406,32 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			expect(cards[0]?.deviceName).toBe('Group 1');
 		});
 
+		it('notes when a phone last pushed, at most once a minute', async () => {
+			const { instructor, devices } = await classOn(call, 'L1', 2);
+			const seen = async () => {
+				const list = await call('GET', '/api/leagues/L1/devices', { token: instructor });
+				return (list.body.devices as { lastSeenAt: string | null }[]).map((d) => d.lastSeenAt);
+			};
+			const push = async (token?: string) =>
+				(await call('POST', '/api/leagues/L1/cards', { token, json: await signedCard('L1') }))
+					.status;
+			expect(await push(instructor)).toBe(201);
+			expect(await seen()).toEqual([null, null]);
+			expect(await push(devices[0]?.token)).toBe(201);
+			const [first, other] = await seen();
+			expect([typeof first, other]).toEqual(['string', null]);
+			expect(await push(devices[0]?.token)).toBe(201);
+			expect((await seen())[0]).toBe(first);
+			await db.query(
+				`update devices set last_seen_at = now() - interval '2 minutes' where id = $1`,
+				[devices[0]?.id]
+			);
+			const older = (await seen())[0];
+			expect(await push(devices[0]?.token)).toBe(201);
+			const latest = (await seen())[0] ?? '';
+			expect(new Date(latest).getTime()).toBeGreaterThan(new Date(older ?? '').getTime());
+		});
+
 		it('stores the same card pushed by two phones at once a single time', async () => {
 			const { instructor, devices } = await classOn(call, 'L1', 2);
 			const cards = await Promise.all([1, 2, 3].map(() => signedCard('L1')));

@@ -8,7 +8,14 @@ import type { Database, Query } from '../../server/db';
 import { examineCard, pushCard, type ExaminedCard, type Pusher } from '../../server/cards';
 import { ApiError, unauthorized } from '../../server/errors';
 import { hashSecret } from '../../server/tokens';
-import { batchJson, pushBatcher, type PushItem, type PushRow } from '../../server/push-batch';
+import {
+	CARD_SEPARATOR,
+	batchCards,
+	batchJson,
+	pushBatcher,
+	type PushItem,
+	type PushRow
+} from '../../server/push-batch';
 import { TEMPLATE, signedCard } from './fixtures';
 import { OPEN_TIMEOUT, TARGETS, appOn, classOn, client } from './support';
 
@@ -116,9 +123,12 @@ describe('pushBatcher', () => {
 		expect(fake.batches).toEqual([['g1'], ['g2', 'bad', 'g3'], ['g2'], ['bad'], ['g3']]);
 	});
 
-	it('writes the batch as JSON with each card as it is, not quoted again', () => {
-		const json = batchJson([item('g"1'), { ...item('g2', 'L"2'), store: false }]);
-		const parsed = JSON.parse(json) as Record<string, unknown>[];
+	it('writes each push but its card as JSON, and the cards as they are, apart', () => {
+		const items = [
+			item('g"1'),
+			{ ...item('g2', 'L"2'), store: false, card: JSON.stringify({ b: '\x1e' }) }
+		];
+		const parsed = JSON.parse(batchJson(items)) as Record<string, unknown>[];
 		expect(parsed[0]).toEqual({
 			i: 0,
 			t: 'h',
@@ -126,10 +136,11 @@ describe('pushBatcher', () => {
 			s: ['p1', 'p2'],
 			ok: true,
 			g: 'g"1',
-			f: 'f',
-			c: { a: 1 }
+			f: 'f'
 		});
 		expect([parsed[1]?.i, parsed[1]?.l, parsed[1]?.ok]).toEqual([1, 'L"2', false]);
+		// A card's own control characters are escaped in its JSON: the separator splits cards only.
+		expect(batchCards(items).split(CARD_SEPARATOR)).toEqual(['{"a":1}', '{"b":"\\u001e"}']);
 	});
 });
 

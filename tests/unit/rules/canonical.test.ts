@@ -52,6 +52,26 @@ describe('canonicalJson', () => {
 		);
 	});
 
+	it('writes plain data as RFC 8785 says: keys sorted, JSON.stringify’s strings and numbers', () => {
+		const spec = (v: unknown): string =>
+			Array.isArray(v)
+				? `[${v.map(spec).join(',')}]`
+				: v !== null && typeof v === 'object'
+					? `{${Object.entries(v)
+							.filter(([, x]) => x !== undefined)
+							.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+							.map(([k, x]) => `${JSON.stringify(k)}:${spec(x)}`)
+							.join(',')}}`
+					: JSON.stringify(v);
+		fc.assert(
+			fc.property(fc.jsonValue({ maxDepth: 5 }), (value) => {
+				expect(canonicalJson(value)).toBe(spec(value));
+			})
+		);
+		const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: [1], a: 'x' });
+		expect(canonicalJson({ k: bare, u: undefined })).toBe('{"k":{"a":"x","b":[1]}}');
+	});
+
 	it.each<[string, unknown, string]>([
 		['NaN', { a: { b: NaN } }, 'a.b'],
 		['Infinity', [1, Infinity], '[1]'],
