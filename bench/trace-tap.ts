@@ -39,6 +39,8 @@ async function main(): Promise<void> {
 	await context.addInitScript(NAME_SHIM);
 	const page = await context.newPage();
 	await startGame(page, origin, ['Ana', 'Ben']);
+	// PROFILE_CSS: a style sheet added to the page, to try a rule before building it in.
+	if (process.env.PROFILE_CSS) await page.addStyleTag({ content: process.env.PROFILE_CSS });
 	const cdp = await context.newCDPSession(page);
 	await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 	await browser.startTracing(page, {
