@@ -3,7 +3,9 @@
  * `PROFILE_CLASSES` (10) classes into a Chromium profile under `PROFILE_DIR`, later runs reuse
  * it (a new schema version upgrades it on open, as on a phone). Then, in the page: the store's
  * reads alone, each export timed, and the exports named by `PROFILE_KINDS` profiled (CDP
- * Profiler) with the functions of most self time printed. Not part of `npm run bench`; needs
+ * Profiler) with the functions of most self time printed. `PROFILE_RUNS=n` times the events
+ * export alone n times instead of the reads and the other exports (to compare two builds back
+ * to back on a busy machine). Not part of `npm run bench`; needs
  * a build served on `PROFILE_PORT` (4177), e.g. `npx vite preview --port 4177 --strictPort`.
  */
 import { build } from 'esbuild';
@@ -13,11 +15,13 @@ import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { NAME_SHIM } from './ui';
 
-const root = join(import.meta.dirname, '..');
+// PROFILE_SRC: another checkout's source to bundle (the base of a before/after comparison).
+const root = process.env.PROFILE_SRC ?? join(import.meta.dirname, '..');
 const origin = `http://127.0.0.1:${process.env.PROFILE_PORT ?? 4177}`;
 const classes = Number(process.env.PROFILE_CLASSES ?? 10);
 const dir = process.env.PROFILE_DIR ?? `/tmp/muggins-profile-${classes}`;
 const kinds = (process.env.PROFILE_KINDS ?? '').split(',').filter(Boolean);
+const runs = Number(process.env.PROFILE_RUNS ?? 0);
 
 interface Node {
 	id: number;
@@ -104,18 +108,36 @@ async function main(): Promise<void> {
 			console.log(`events, ${depth} read ahead: ${Number(ms).toFixed(0)} ms`);
 		}
 	}
-	console.log(
-		'reads only:',
-		await page.evaluate((id) => (globalThis as unknown as P).probe.readsOnly!(id), league)
-	);
-	console.log(
-		'raw events:',
-		await page.evaluate(() => (globalThis as unknown as P).probe.rawEvents!())
-	);
-	console.log(
-		'exports:',
-		await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id), league)
-	);
+	if (runs > 0) {
+		const times: number[] = [];
+		for (let i = 0; i < runs; i++) {
+			times.push(
+				Number(
+					await page.evaluate(
+						([id, d]) => (globalThis as unknown as P).probe.exportWith!(id, 'events', d),
+						[league, 2] as const
+					)
+				)
+			);
+		}
+		const sorted = [...times].sort((a, b) => a - b);
+		console.log(
+			`events × ${runs}: ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${sorted[Math.floor(runs / 2)]!.toFixed(0)} ms`
+		);
+	} else {
+		console.log(
+			'reads only:',
+			await page.evaluate((id) => (globalThis as unknown as P).probe.readsOnly!(id), league)
+		);
+		console.log(
+			'raw events:',
+			await page.evaluate(() => (globalThis as unknown as P).probe.rawEvents!())
+		);
+		console.log(
+			'exports:',
+			await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id), league)
+		);
+	}
 	if (kinds.length > 0) {
 		const cdp = await context.newCDPSession(page);
 		await cdp.send('Profiler.enable');

@@ -44,7 +44,7 @@ const NEEDS_CARE = /^[=+\-@\t\r ]|[\r\n",\uFEFF]| $/;
  * null, numbers as they print, text quoted (quotes doubled) when it holds a character above or
  * starts or ends with a space, and a formula opened by an apostrophe and quoted.
  */
-function cellText(c: Cell): string {
+export function csvCell(c: Cell): string {
 	if (c === null) return '';
 	if (typeof c === 'number') {
 		const n = numberCell(c);
@@ -70,7 +70,7 @@ export function csvRows(rows: readonly (readonly Cell[])[]): string {
 	let out = '';
 	for (const row of rows) {
 		let line = '';
-		for (let i = 0; i < row.length; i++) line += (i > 0 ? ',' : '') + cellText(row[i]!);
+		for (let i = 0; i < row.length; i++) line += (i > 0 ? ',' : '') + csvCell(row[i]!);
 		out += line + '\r\n';
 	}
 	return out;

@@ -31,8 +31,13 @@ import {
 	gradebookSheet,
 	handsSheet,
 	standingsSheet,
-	type GameLine
+	type GameLine,
+	type LoggedGame
 } from './sheets';
+import { eventsCsv } from './events-csv';
+
+/** The audit trail's header (its rows are written by `eventsCsv`). */
+const EVENTS_HEADER = eventsSheet([], () => '').header;
 
 /** The exports a league offers. */
 export const EXPORT_KINDS = ['standings', 'gradebook', 'games', 'hands', 'events'] as const;
@@ -199,11 +204,23 @@ function voidsOf(events: readonly KeptEvent[]): Record<string, string> {
 	);
 }
 
+/** A batch's rows written: the file's header, the rows' CSV text and how many rows. */
+interface Written {
+	header: readonly string[];
+	text: string;
+	rows: number;
+}
+
+/** `sheet`'s rows as CSV text. */
+function written(sheet: Sheet): Written {
+	return { header: sheet.header, text: csvRows(sheet.rows), rows: sheet.rows.length };
+}
+
 /**
- * The rows of `kind` for one batch of games, in the order they were started. A game is
- * replayed only when its rows need what a replay gives: its hands, or, for a game without a
- * signed result, its totals. (A signed result exists only for a log the rules accept whole, so
- * its voids are read straight from the log.)
+ * The rows of `kind` for one batch of games, in the order they were started, as CSV text. A
+ * game is replayed only when its rows need what a replay gives: its hands, or, for a game
+ * without a signed result, its totals. (A signed result exists only for a log the rules accept
+ * whole, so its voids are read straight from the log.)
  */
 function rowsOf(
 	kind: RowKind,
@@ -211,41 +228,43 @@ function rowsOf(
 	placeOf: (r: cards.CardRecord) => Placed,
 	changed: ReadonlySet<string>,
 	namer: Namer
-): Sheet {
+): Written {
 	const replay = (r: cards.CardRecord) => replayRecords(toSetup(r), logs.get(r.id) ?? []).state;
 	if (kind === 'games') {
-		return gamesSheet(
-			batch.map((r) => lineFrom(r, placeOf(r), r.result ? null : replay(r), changed)),
-			namer.name,
-			namer.studentId
+		return written(
+			gamesSheet(
+				batch.map((r) => lineFrom(r, placeOf(r), r.result ? null : replay(r), changed)),
+				namer.name,
+				namer.studentId
+			)
 		);
 	}
 	if (kind === 'hands') {
-		return handsSheet(
-			batch.map((r) => {
-				const kept = hands.get(r.id);
-				// The line's own cells come from the record alone: a card with its hands kept
-				// needs no replay.
-				if (kept) return { line: lineFrom(r, placeOf(r), null, changed), played: kept };
-				const state = replay(r);
-				return { line: lineFrom(r, placeOf(r), state, changed), played: playedHands(state) };
-			}),
-			namer.name,
-			namer.studentId
+		return written(
+			handsSheet(
+				batch.map((r) => {
+					const kept = hands.get(r.id);
+					// The line's own cells come from the record alone: a card with its hands kept
+					// needs no replay.
+					if (kept) return { line: lineFrom(r, placeOf(r), null, changed), played: kept };
+					const state = replay(r);
+					return { line: lineFrom(r, placeOf(r), state, changed), played: playedHands(state) };
+				}),
+				namer.name,
+				namer.studentId
+			)
 		);
 	}
-	return eventsSheet(
-		batch.map((r) => {
-			const events = kept.get(r.id) ?? logs.get(r.id) ?? [];
-			if (r.result) {
-				return { line: lineFrom(r, placeOf(r), null, changed), events, voided: voidsOf(events) };
-			}
-			const state = replay(r);
-			return { line: lineFrom(r, placeOf(r), state, changed), events, voided: state.voided };
-		}),
-		namer.name,
-		namer.studentId
-	);
+	const games = batch.map((r): LoggedGame => {
+		const events = kept.get(r.id) ?? logs.get(r.id) ?? [];
+		if (r.result) {
+			return { line: lineFrom(r, placeOf(r), null, changed), events, voided: voidsOf(events) };
+		}
+		const state = replay(r);
+		return { line: lineFrom(r, placeOf(r), state, changed), events, voided: state.voided };
+	});
+	// Written straight to text, without a row array per event (`events-csv.ts`).
+	return { header: EVENTS_HEADER, ...eventsCsv(games, namer.name, namer.studentId) };
 }
 
 /**
@@ -315,23 +334,23 @@ export async function writeLeagueCsv(
 		await namer.learn(batch.flatMap((r) => r.seats));
 		places = cardPlaces(batch, leagueSessions);
 		numbers = new Map(batch.map((r, i) => [r.id, done + i + 1]));
-		const sheet = rowsOf(kind, read, placeOf, changed, namer);
-		if (!head) await write(csvHead(sheet.header));
+		const part = rowsOf(kind, read, placeOf, changed, namer);
+		if (!head) await write(csvHead(part.header));
 		head = true;
-		await write(csvRows(sheet.rows));
-		rows += sheet.rows.length;
+		await write(part.text);
+		rows += part.rows;
 		done += batch.length;
 		onProgress?.(done, total);
 	}
 	if (!head) {
-		const sheet = rowsOf(
+		const part = rowsOf(
 			kind,
 			{ batch: [], logs: new Map(), hands: new Map(), kept: new Map() },
 			placeOf,
 			changed,
 			namer
 		);
-		await write(csvHead(sheet.header));
+		await write(csvHead(part.header));
 	}
 	return rows;
 }

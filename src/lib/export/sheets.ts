@@ -150,7 +150,8 @@ export function gameLabel(date: string, session: number | null, group: number | 
 		.join(', ');
 }
 
-function lineCells(line: GameLine): Cell[] {
+/** The cells every row of a game opens with, in the columns of `LINE_HEADER`. */
+export function lineCells(line: GameLine): Cell[] {
 	return [
 		line.date,
 		line.place,

@@ -1,6 +1,6 @@
 import { knownDeviceId } from '$lib/db/device';
 import type * as games from '$lib/db/games';
-import type { GameEvent, NewGameEvent } from '$lib/rules/types';
+import type { GameEvent, NewGameEvent, PlayerId } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
 import { loadGame, type LoadedGame } from './loaded-game';
 
@@ -60,15 +60,29 @@ export class GameScreen extends GameActions<Action> {
 	 * The game, or undefined while it loads. A write's own result is painted at once; the live
 	 * query, which also sees other tabs' writes, takes over as soon as it has as many events.
 	 * When it has read back exactly what was written, the written game stays: the same game
-	 * is then not drawn a second time, a frame after the first.
+	 * is then not drawn a second time, a frame after the first. Derived, so worked out once per
+	 * change: the board, the names, the notice and each tap read it (a tap's comparison of the
+	 * two games stringifies both records).
 	 */
-	override get game(): LoadedGame | undefined {
+	#game = $derived.by((): LoadedGame | undefined => {
 		const live = this.live.current;
 		const written = this.#written;
 		if (!written || !live || written.record.id !== live.record.id) return live;
 		if (written.events.length > live.events.length) return written;
 		return sameGame(written, live) ? written : live;
+	});
+
+	override get game(): LoadedGame | undefined {
+		return this.#game;
 	}
+
+	/**
+	 * The players' names: a tap paints a new game with the same names (`paint` keeps them), so
+	 * what shows a name (the board's buttons, the sheet's title) is not worked out again.
+	 */
+	#names = $derived(this.game?.names);
+
+	override name = (player: PlayerId): string => this.#names?.get(player) ?? player;
 
 	/**
 	 * The last thing recorded or undone, for the status line ("Undone: Ana 15"): only on the
@@ -140,11 +154,17 @@ export class GameScreen extends GameActions<Action> {
 		this.clearError();
 		const said = this.#notice;
 		this.#written = shown;
-		this.#notice = {
-			text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
-			canRedo: false,
-			gameId: entry.gameId
-		};
+		// The status line after the frame that shows the new total: its words (and the screen
+		// reader's announcement) are not what the tap waits to see. Queued before the write, so
+		// a refusal's reset below comes after it.
+		w.afterPaint(() => {
+			if (this.#written !== shown) return;
+			this.#notice = {
+				text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
+				canRedo: false,
+				gameId: entry.gameId
+			};
+		});
 		// Settles once stored: the sheet that asked closes then, and on a refusal (a full disk,
 		// a card signed in another tab) stays open with the reason while the board goes back to
 		// what the store holds.

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { BOM, FORMULA_START, csvFileName, csvRows, slug, toCsv, type Cell } from '$lib/export/csv';
+import {
+	BOM,
+	FORMULA_START,
+	csvCell,
+	csvFileName,
+	csvRows,
+	slug,
+	toCsv,
+	type Cell
+} from '$lib/export/csv';
 
 /** Parses CSV text the way a spreadsheet reads it (after the BOM), every cell as text. */
 function parse(text: string): string[][] {
@@ -98,5 +107,41 @@ describe('csvRows', () => {
 			),
 			{ numRuns: 500 }
 		);
+	});
+});
+
+describe('csvCell', () => {
+	// Each rule of the cell writer, one row each: what a cell holds, and the text it becomes.
+	it.each<[string, Cell, string]>([
+		['empty', null, ''],
+		['empty text', '', ''],
+		['a number as it prints', 120, '120'],
+		['a negative number, never guarded', -5, '-5'],
+		['a fraction', 66.7, '66.7'],
+		['NaN as empty', Number.NaN, ''],
+		['Infinity as empty', -Infinity, ''],
+		['plain text as is', 'Ana', 'Ana'],
+		['accents and emoji as is', 'Zoë 🁣', 'Zoë 🁣'],
+		['a dash inside as is', 'Ana-Maria', 'Ana-Maria'],
+		['an apostrophe as is', "O'Neil", "O'Neil"],
+		['a comma quoted', 'López, Ana', '"López, Ana"'],
+		['a quote doubled and quoted', 'Ben "Bones"', '"Ben ""Bones"""'],
+		['a line feed quoted', 'a\nb', '"a\nb"'],
+		['a carriage return inside quoted', 'a\rb', '"a\rb"'],
+		['a byte-order mark quoted', 'a\uFEFFb', '"a\uFEFFb"'],
+		['a leading space quoted', ' a', '" a"'],
+		['a trailing space quoted', 'a ', '"a "'],
+		['a space alone quoted', ' ', '" "'],
+		['= defused and quoted', '=1+1', `"'=1+1"`],
+		['+ defused and quoted', '+1', `"'+1"`],
+		['- defused and quoted', '-2', `"'-2"`],
+		['@ defused and quoted', '@SUM(A1)', `"'@SUM(A1)"`],
+		['a leading tab defused', '\t=1', `"'\t=1"`],
+		['a leading carriage return defused', '\r=1', `"'\r=1"`],
+		['a formula with quotes defused, quotes doubled', '=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+		['a formula sign after the start left alone', 'a=b', 'a=b'],
+		['a formula after a line break only quoted', 'x\n=1', '"x\n=1"']
+	])('%s', (_, cell, text) => {
+		expect(csvCell(cell)).toBe(text);
 	});
 });
