@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './db';
-import { ApiError, UNEXPECTED, malformed, notFound, refusal } from './errors';
+import { ApiError, UNEXPECTED, malformed, notFound, parseRequestJson, refusal } from './errors';
 import { admit, bearerOf, callerOf, type Caller, type Role } from './auth';
 import { pushRoute, type PushRoute } from './push-route';
 import { PAGE_MAX, pullCards } from './cards';
@@ -75,12 +75,7 @@ async function body<S extends v.GenericSchema>(c: Context, schema: S): Promise<v
 }
 
 async function json(c: Context): Promise<unknown> {
-	const text = await c.req.text();
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		throw malformed('not JSON');
-	}
+	return parseRequestJson(await c.req.text());
 }
 
 async function issueJoinCode(

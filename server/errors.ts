@@ -38,3 +38,12 @@ export const malformed = (detail?: string) => new ApiError(400, 'server-malforme
 export const unauthorized = () => new ApiError(401, 'server-unauthorized');
 export const forbidden = () => new ApiError(403, 'server-forbidden');
 export const notFound = () => new ApiError(404, 'server-not-found');
+
+/** A request's text as JSON; 400 for anything else. */
+export function parseRequestJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		throw malformed('not JSON');
+	}
+}

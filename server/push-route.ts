@@ -3,7 +3,7 @@
  * (app.ts, for in-process calls and anything Node's listener hands on) or the push route's own
  * Node listener (push-listener.ts, every push a server process receives) called it.
  */
-import { ApiError, malformed, unauthorized } from './errors';
+import { ApiError, parseRequestJson, unauthorized } from './errors';
 import { admit, bearerOf, callerOf } from './auth';
 import { examineCard, pushCard } from './cards';
 import { hashSecret } from './tokens';
@@ -26,15 +26,6 @@ export type PushRoute = (
 	readBody: () => Promise<string>
 ) => Promise<PushReply>;
 
-/** The request's text as JSON; 400 for anything else. */
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		throw malformed('not JSON');
-	}
-}
-
 /** The push route on `db`, its pushes grouped by `batcher`. @throws ApiError for a refusal */
 export function pushRoute(db: Database, batcher: PushBatcher): PushRoute {
 	return async (leagueId, authorization, readBody) => {
@@ -43,7 +34,7 @@ export function pushRoute(db: Database, batcher: PushBatcher): PushRoute {
 		// waits for the token's.
 		const token = bearerOf(authorization);
 		const examined = await readBody()
-			.then((text) => examineCard(parseJson(text), leagueId))
+			.then((text) => examineCard(parseRequestJson(text), leagueId))
 			.then(
 				(card) => ({ card, error: null }),
 				(error: unknown) => ({ card: null, error })

@@ -25,7 +25,7 @@ import { standings } from '$lib/rules/standings';
 import type { GameState, PlayerId } from '$lib/rules/types';
 import { csvFileName, csvHead, csvRows, toCsv, type Sheet } from './csv';
 import {
-	eventsSheet,
+	EVENTS_HEADER,
 	gameLabel,
 	gamesSheet,
 	gradebookSheet,
@@ -35,9 +35,6 @@ import {
 	type LoggedGame
 } from './sheets';
 import { eventsCsv } from './events-csv';
-
-/** The audit trail's header (its rows are written by `eventsCsv`). */
-const EVENTS_HEADER = eventsSheet([], () => '').header;
 
 /** The exports a league offers. */
 export const EXPORT_KINDS = ['standings', 'gradebook', 'games', 'hands', 'events'] as const;

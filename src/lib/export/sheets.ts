@@ -298,6 +298,29 @@ function detail(record: KeptEvent, name: Namer, idOf: StudentIdOf): Cell[] {
 	];
 }
 
+/** The audit trail's columns (`eventsSheet`, and `events-csv.ts`, which writes its rows). */
+export const EVENTS_HEADER: readonly string[] = [
+	...LINE_HEADER,
+	'Seq',
+	'Recorded at',
+	'Device',
+	'Event',
+	'Type',
+	'Student id',
+	'Player',
+	'From',
+	'Count',
+	'Points',
+	'Note',
+	'Outcome',
+	'Went out',
+	'Undoes',
+	'Undone',
+	'Redo of',
+	'Description',
+	'Hands held'
+];
+
 /** The full audit trail: every stored event of every game, in order, undone ones included. */
 export function eventsSheet(
 	games: readonly LoggedGame[],
@@ -327,27 +350,7 @@ export function eventsSheet(
 		}
 	}
 	return {
-		header: [
-			...LINE_HEADER,
-			'Seq',
-			'Recorded at',
-			'Device',
-			'Event',
-			'Type',
-			'Student id',
-			'Player',
-			'From',
-			'Count',
-			'Points',
-			'Note',
-			'Outcome',
-			'Went out',
-			'Undoes',
-			'Undone',
-			'Redo of',
-			'Description',
-			'Hands held'
-		],
+		header: EVENTS_HEADER,
 		rows
 	};
 }

@@ -23,48 +23,45 @@ function isPlain(value: object): boolean {
 	return proto === Object.prototype || proto === null;
 }
 
-function write(value: unknown, path: string, out: string[]): void {
-	if (value === null || typeof value === 'boolean' || typeof value === 'string') {
-		out.push(JSON.stringify(value));
-	} else if (typeof value === 'number') {
+/**
+ * Finds the value canonical JSON cannot hold in `value` (at `path`), in the order `text` writes
+ * them, and throws the error that says what and where. Only walked once `text` has failed: the
+ * path to every value is built only here.
+ * @throws CanonicalError
+ */
+function locate(value: unknown, path: string): void {
+	if (value === null || typeof value === 'boolean' || typeof value === 'string') return;
+	if (typeof value === 'number') {
 		// NaN and ±Infinity have no JSON form; JSON.stringify would quietly write null.
 		if (!Number.isFinite(value)) throw new CanonicalError(path, `${value}`);
-		out.push(JSON.stringify(value));
-	} else if (Array.isArray(value)) {
-		out.push('[');
-		value.forEach((item, i) => {
-			if (i > 0) out.push(',');
-			if (item === undefined) throw new CanonicalError(`${path}[${i}]`, 'undefined');
-			write(item, `${path}[${i}]`, out);
-		});
-		out.push(']');
-	} else if (typeof value === 'object' && isPlain(value)) {
-		// Missing and undefined are the same field: a stored record and a freshly built one agree.
-		const keys = Object.keys(value)
-			.filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-			.sort();
-		out.push('{');
-		keys.forEach((k, i) => {
-			if (i > 0) out.push(',');
-			out.push(JSON.stringify(k), ':');
-			write((value as Record<string, unknown>)[k], path ? `${path}.${k}` : k, out);
-		});
-		out.push('}');
-	} else {
-		throw new CanonicalError(path, typeof value === 'object' ? 'a non-plain object' : typeof value);
+		return;
 	}
+	if (Array.isArray(value)) {
+		value.forEach((item, i) => {
+			if (item === undefined) throw new CanonicalError(`${path}[${i}]`, 'undefined');
+			locate(item, `${path}[${i}]`);
+		});
+		return;
+	}
+	if (typeof value === 'object' && isPlain(value)) {
+		const record = value as Record<string, unknown>;
+		for (const k of Object.keys(record).sort()) {
+			if (record[k] !== undefined) locate(record[k], path ? `${path}.${k}` : k);
+		}
+		return;
+	}
+	throw new CanonicalError(path, typeof value === 'object' ? 'a non-plain object' : typeof value);
 }
 
-/** Thrown by `fast` at anything but plain data: `write` then says what and where. */
+/** Thrown by `text` at anything but plain data: `locate` then says what and where. */
 const ODD = new Error('not plain data');
 
 /**
- * `write`'s text for plain data, by concatenation and without the path to each value (which
- * `write` builds for every field, only ever needed for an error): the school server takes a
- * fingerprint of every card pushed to it. Anything unusual (a value canonical JSON refuses, a
- * hole in an array) throws `ODD`, and `write` does the whole value again.
+ * The canonical text of plain data, by concatenation and without the path to each value (only
+ * ever needed for an error: the school server takes a fingerprint of every card pushed to it).
+ * Anything canonical JSON refuses throws `ODD`.
  */
-function fast(value: unknown): string {
+function text(value: unknown): string {
 	switch (typeof value) {
 		case 'string':
 			return JSON.stringify(value);
@@ -78,8 +75,9 @@ function fast(value: unknown): string {
 			if (Array.isArray(value)) {
 				let out = '[';
 				for (let i = 0; i < value.length; i++) {
-					if (!(i in value) || value[i] === undefined) throw ODD;
-					out += i > 0 ? `,${fast(value[i])}` : fast(value[i]);
+					if (!(i in value)) continue; // a hole: skipped, as Array.forEach does
+					if (value[i] === undefined) throw ODD;
+					out += i > 0 ? `,${text(value[i])}` : text(value[i]);
 				}
 				return `${out}]`;
 			}
@@ -90,7 +88,7 @@ function fast(value: unknown): string {
 			for (const k of keys) {
 				const item = record[k];
 				if (item === undefined) continue;
-				out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${fast(item)}`;
+				out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${text(item)}`;
 			}
 			return `${out}}`;
 		}
@@ -107,11 +105,10 @@ function fast(value: unknown): string {
  */
 export function canonicalJson(value: unknown): string {
 	try {
-		return fast(value);
+		return text(value);
 	} catch (e) {
 		if (e !== ODD) throw e;
+		locate(value, '');
+		throw new CanonicalError('', 'a value JSON cannot hold');
 	}
-	const out: string[] = [];
-	write(value, '', out);
-	return out.join('');
 }
