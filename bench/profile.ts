@@ -14,9 +14,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
-import { instructorPages, markUsableAndSettled, openSchool } from './pages';
+import {
+	instructorPages,
+	markNextLoad,
+	openSchool,
+	openTeacherTab,
+	tabOf,
+	type TeacherTab
+} from './pages';
 import { offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
@@ -109,7 +116,8 @@ const maps = new Map<string, SourceMapConsumer | null>();
 /** `file:line:col` of a minified position, when the build has source maps (`BUILD_SOURCEMAP=1`). */
 function original(url: string, line: number, column: number): string | null {
 	const path = url.replace(origin, '');
-	if (!path.startsWith('/_app/')) return null;
+	// A module's own top level has no line (-1).
+	if (!path.startsWith('/_app/') || line < 0) return null;
 	if (!maps.has(path)) {
 		const file = join(root, '.svelte-kit/output/client', `${path}.map`);
 		maps.set(
@@ -172,8 +180,8 @@ function summarise(profile: Profile, pageZeroUs: number, untilMs: number): void 
 	console.log(`    busiest functions:\n${top(byFn, 14)}`);
 }
 
-async function profileOnce(page: Page, path: string, usable: string, settled: string) {
-	const cdp = await page.context().newCDPSession(page);
+async function profileOnce(tab: TeacherTab, path: string, usable: string, settled: string) {
+	const { page, cdp } = tab;
 	if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 	if (tracing) {
 		await page
@@ -187,13 +195,15 @@ async function profileOnce(page: Page, path: string, usable: string, settled: st
 		await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 		await cdp.send('Profiler.start');
 	}
-	await markUsableAndSettled(page, usable, settled);
+	const unmark = await markNextLoad(tab, usable, settled);
 	await page.goto(`${origin}${path}`);
 	await page.waitForFunction(
-		() => (window as unknown as { __marks: { settled?: number } }).__marks.settled !== undefined,
+		() => (window as unknown as { __marks?: { settled?: number } }).__marks?.settled !== undefined,
 		undefined,
 		{ timeout: 120_000, polling: 100 }
 	);
+	await unmark();
+	if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 	let profile: Profile | null = null;
 	let trace: TraceEvent[] = [];
 	if (tracing) {
@@ -241,7 +251,7 @@ async function cold(browser: Browser): Promise<void> {
 	for (let r = 0; r < runs; r++) {
 		const page = await context.newPage();
 		const { profile, trace, info, pageZeroUs } = await profileOnce(
-			page,
+			await tabOf(page),
 			`/game/${id}`,
 			painted,
 			'true'
@@ -293,16 +303,16 @@ async function main(): Promise<void> {
 		const checks = instructorPages(school.leagueIds[0]!, school.students[0]![0]!).filter(
 			(c) => !only || only.includes(c.name.split(' ')[0]!)
 		);
+		// Loaded like the bench loads them: in full, in the teacher's tab.
+		const tab = await openTeacherTab(school.context, origin);
 		for (const check of checks) {
 			for (let r = 0; r < runs; r++) {
-				const page = await school.context.newPage();
 				const { profile, trace, info, pageZeroUs } = await profileOnce(
-					page,
+					tab,
 					check.path,
 					check.usable,
 					check.settled
 				);
-				await page.close();
 				report(`${check.name} #${r + 1}`, info);
 				if (r !== runs - 1) continue;
 				if (profile) summarise(profile, pageZeroUs, info.m.usable);

@@ -21,10 +21,24 @@ export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T
 }
 
 /**
+ * What a figure's note says when `err` is a wait that ran out of time (a `TimedOut`,
+ * Playwright's own `TimeoutError`, or a wait in a page that says "timed out"); undefined for
+ * any other error.
+ */
+export function failedWait(err: unknown): string | undefined {
+	const late =
+		err instanceof Error &&
+		(/TimedOut|TimeoutError/.test(err.name) || /timed out/.test(err.message));
+	if (!late) return undefined;
+	const first = err.message.split('\n')[0];
+	console.log(`  ${first}`);
+	return `FAILED: ${first}`;
+}
+
+/**
  * The figure `make` gives for what `measure` measured; when one of its waits ran out of time
- * (a `TimedOut`, Playwright's own `TimeoutError`, or a wait in a page that says "timed out"),
- * the figure with NaN, which misses its budget, and the reason as its note. Other errors are
- * thrown.
+ * (`failedWait`), the figure with NaN, which misses its budget, and the reason as its note.
+ * Other errors are thrown.
  */
 export async function measured<F>(
 	make: (value: number, note?: string) => F,
@@ -33,12 +47,9 @@ export async function measured<F>(
 	try {
 		return make(await measure());
 	} catch (err) {
-		const late =
-			err instanceof Error &&
-			(/TimedOut|TimeoutError/.test(err.name) || /timed out/.test(err.message));
-		if (!late) throw err;
-		console.log(`  ${err.message.split('\n')[0]}`);
-		return make(NaN, `FAILED: ${err.message.split('\n')[0]}`);
+		const note = failedWait(err);
+		if (note === undefined) throw err;
+		return make(NaN, note);
 	}
 }
 
