@@ -1,8 +1,8 @@
 /**
  * The instructor's pages timed in Chromium on the built app, as a teacher meets them: a school
  * loaded through the app's own db module (`school.ts`), then each page loaded in full in the
- * teacher's tab, from navigation start to usable (its main content on screen) and to settled (checks done,
- * charts drawn), with the peak JS heap while it loads (`performance.memory`).
+ * teacher's tab, from navigation start to usable (its main content on screen) and to settled
+ * (checks done, charts drawn), with the peak JS heap while it loads (`performance.memory`).
  */
 import { build } from 'esbuild';
 import { join } from 'node:path';

@@ -20,6 +20,7 @@ import {
 	openTeacherTab,
 	medianInNewTabs,
 	timePageRuns,
+	type PageCheck,
 	type PageTimings,
 	type School
 } from './pages';
@@ -127,6 +128,51 @@ async function filesAt(school: School, size: string, figures: Figure[]): Promise
 	);
 }
 
+/**
+ * The figures of one page at `size`: time to usable, and unless `usableOnly`, the same in new
+ * tabs (no budget), settled and peak heap. `failed` is why the loads did not finish.
+ */
+async function pageFigures(
+	school: School,
+	check: PageCheck,
+	size: string,
+	timed: { t?: PageTimings; runs: number; failed?: string; usableOnly?: boolean }
+): Promise<Figure[]> {
+	const { t, runs, failed } = timed;
+	const usable = figure(
+		`${check.name}, ${size}: usable`,
+		t?.usable ?? NaN,
+		'ms',
+		failed ?? `median of ${runs} loads; slowest ${t?.slowestUsable.toFixed(0)} ms`
+	);
+	if (timed.usableOnly) return [usable];
+	return [
+		usable,
+		await measured(
+			(v, note) =>
+				figure(
+					`${check.name}, ${size}: usable in a new tab`,
+					v,
+					'ms',
+					note ?? 'no budget: median of 3 opens, each in a new tab'
+				),
+			() => medianInNewTabs(school.context, origin, check, 3)
+		),
+		figure(
+			`${check.name}, ${size}: settled`,
+			t?.settled ?? NaN,
+			'ms',
+			failed ?? `median of ${runs} loads`
+		),
+		figure(
+			`${check.name}, ${size}: peak JS heap`,
+			t?.heapMb ?? NaN,
+			'MB',
+			failed ?? `the highest of ${runs} loads`
+		)
+	];
+}
+
 /** Times every instructor page of `school`, then the tap with the pages open in other tabs. */
 async function pagesAt(
 	browser: Browser,
@@ -139,49 +185,20 @@ async function pagesAt(
 	const checks = instructorPages(leagueId, school.students[0]![0]!);
 	if (opts.pages) {
 		const runs = opts.usableOnly ? 3 : PAGE_RUNS;
-		let timed: Map<string, PageTimings> | undefined;
+		let timings: Map<string, PageTimings> | undefined;
 		let failed: string | undefined;
 		try {
 			const tab = await openTeacherTab(school.context, origin);
-			timed = await timePageRuns(tab, origin, checks, runs);
+			timings = await timePageRuns(tab, origin, checks, runs);
 			await tab.page.close();
 		} catch (err) {
 			failed = failedWait(err);
 			if (failed === undefined) throw err;
 		}
 		for (const check of checks) {
-			const t = timed?.get(check.name);
-			const note = failed ?? `median of ${runs} loads; slowest ${t?.slowestUsable.toFixed(0)} ms`;
-			figures.push(figure(`${check.name}, ${size}: usable`, t?.usable ?? NaN, 'ms', note));
-			if (opts.usableOnly) continue;
-			figures.push(
-				await measured(
-					(v, note) =>
-						figure(
-							`${check.name}, ${size}: usable in a new tab`,
-							v,
-							'ms',
-							note ?? `no budget: median of 3 opens, each in a new tab`
-						),
-					() => medianInNewTabs(school.context, origin, check, 3)
-				)
-			);
-			figures.push(
-				figure(
-					`${check.name}, ${size}: settled`,
-					t?.settled ?? NaN,
-					'ms',
-					failed ?? `median of ${runs} loads`
-				)
-			);
-			figures.push(
-				figure(
-					`${check.name}, ${size}: peak JS heap`,
-					t?.heapMb ?? NaN,
-					'MB',
-					failed ?? `the highest of ${runs} loads`
-				)
-			);
+			const t = timings?.get(check.name);
+			const timed = { t, runs, failed, usableOnly: opts.usableOnly };
+			figures.push(...(await pageFigures(school, check, size, timed)));
 		}
 	}
 	if (!opts.tap) return;
