@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './a11y';
+import { expect, expectAccessible, test } from './a11y';
 import Papa from 'papaparse';
 import {
 	groupPlayers,
@@ -41,6 +41,19 @@ test('two games played and signed decide the champion, the CSV says so, and a vo
 	await expect(rows.nth(2)).toContainText(g1[0]!);
 	await expect(rows.nth(2)).toContainText('Runner-up');
 	await expect(page.getByText('Champion', { exact: true })).toHaveCount(1);
+
+	// Each one's own page: their numbers, then where they stand in the whole league.
+	for (const [row, honour, points] of [
+		[1, 'Champion', '20'],
+		[2, 'Runner-up', '15']
+	] as const) {
+		await rows.nth(row).getByRole('link').click();
+		const title = page.getByRole('heading', { level: 1 });
+		await expect(title).toContainText(honour);
+		await expect(page.getByRole('definition').nth(3)).toHaveText(points);
+		await expectAccessible(page, `the ${honour.toLowerCase()}'s page`);
+		await page.goBack();
+	}
 
 	await leagueTab(page, 'Files');
 	// No one answers a save dialog here: the download fallback (a Blob of parts) is what runs.

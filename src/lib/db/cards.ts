@@ -155,6 +155,23 @@ export async function counted(
 }
 
 /**
+ * The cards among `games` that count, as `counted` gives them, dated by the sessions of those
+ * games alone: a student's page reads the student's games (the `*seats` index), not every
+ * contribution of the league.
+ * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
+ */
+export async function countedAmong(
+	games: readonly CardRecord[],
+	changed: ReadonlySet<string> = new Set()
+): Promise<StandingsCard[]> {
+	const ids = [...new Set(games.flatMap((g) => g.sessionId ?? []))];
+	const sessions = await guard(() => db.sessions.bulkGet(ids));
+	const dates = new Map<string, string>();
+	for (const session of sessions) if (session) dates.set(session.id, session.date);
+	return standingsCards(games, dates, changed);
+}
+
+/**
  * The signed cards of league `leagueId` whose stored events no longer match what every
  * player signed (edited by hand, a broken import): they show "changed after signing" and do
  * not count. Read from the kept verdicts (`verdicts-upkeep.ts`), one index range holding only

@@ -131,8 +131,13 @@ export async function countWith(status: GameStatus): Promise<number> {
  * Each session of league `leagueId` by its number in the term (1 for the first by date), by
  * session id: read from the `[leagueId+date]` index keys, no record, except the sessions
  * sharing a day, which are read to order them as they were created (`card-place.ts`).
+ * @param wanted only these sessions' numbers (a page of cards): then only the days holding one
+ * of them are read, not every day that classes shared (all of them, in a school's league)
  */
-export async function sessionNumbers(leagueId: string): Promise<Map<string, number>> {
+export async function sessionNumbers(
+	leagueId: string,
+	wanted?: ReadonlySet<string>
+): Promise<Map<string, number>> {
 	return guard(() =>
 		db.transaction('r', db.sessions, async () => {
 			const keyed: { id: string; date: string }[] = [];
@@ -144,7 +149,11 @@ export async function sessionNumbers(leagueId: string): Promise<Map<string, numb
 				});
 			const perDay = new Map<string, number>();
 			for (const { date } of keyed) perDay.set(date, (perDay.get(date) ?? 0) + 1);
-			const shared = keyed.filter((k) => (perDay.get(k.date) ?? 0) > 1).map((k) => k.id);
+			// Another day moves the numbers after it by its count alone, whatever its order.
+			const days = wanted && new Set(keyed.filter((k) => wanted.has(k.id)).map((k) => k.date));
+			const shared = keyed
+				.filter((k) => (perDay.get(k.date) ?? 0) > 1 && (!days || days.has(k.date)))
+				.map((k) => k.id);
 			const created = new Map<string, string>();
 			if (shared.length > 0) {
 				for (const s of await db.sessions.bulkGet(shared)) if (s) created.set(s.id, s.createdAt);
@@ -157,7 +166,8 @@ export async function sessionNumbers(leagueId: string): Promise<Map<string, numb
 					(created.get(a.id) ?? '').localeCompare(created.get(b.id) ?? '') ||
 					(a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 			);
-			return new Map(keyed.map((k, i) => [k.id, i + 1]));
+			const numbers = keyed.map((k, i) => [k.id, i + 1] as const);
+			return new Map(wanted ? numbers.filter(([id]) => wanted.has(id)) : numbers);
 		})
 	);
 }

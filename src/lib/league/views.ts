@@ -23,6 +23,7 @@ import { dayOfTime } from '$lib/days';
 import { progression, type Progression } from '$lib/rules/progression';
 import {
 	gamesOf,
+	type Honour,
 	race,
 	standings,
 	type PlayerGame,
@@ -247,12 +248,18 @@ export async function sessionList(leagueId: string): Promise<SessionItem[]> {
 	}));
 }
 
+/** A student's line: their own numbers, without where they stand (`studentHonour`). */
+export type StudentLine = Pick<
+	StandingsRow,
+	'played' | 'won' | 'shared' | 'winRate' | 'points' | 'perGame'
+>;
+
 /** A student's page. */
 export interface StudentView {
 	league: LeagueRecord;
 	student: PlayerRecord;
-	/** Their line in the standings. */
-	row: StandingsRow | null;
+	/** Their numbers in the standings. */
+	row: StudentLine | null;
 	/** Their counted games, oldest first. */
 	games: PlayerGame[];
 	names: Names;
@@ -263,26 +270,40 @@ export interface StudentView {
 }
 
 /**
- * Student `playerId` of league `leagueId`.
+ * Student `playerId` of league `leagueId`, from their own games alone: read through the
+ * `*seats` index with the league's cards changed after signing (one short index range), so the
+ * page costs what the student played, not what the league did. Where they stand among
+ * everyone (champion, runner-up) takes every card of the league: `studentHonour`.
  * @throws DbError `not-found`, `not-on-roster`
  */
 export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
-	// All read at once: the standings' cards come from the league's kept contributions and
-	// verdicts (as on the standings page); the student's own games, for those that do not
-	// count, through the *seats index; names only for the players at their tables.
-	const [league, student, own, { counted, changed }] = await Promise.all([
+	const [league, student, own, changed] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
 		lists.ofPlayer(leagueId, playerId),
-		cards.countedAndChanged(leagueId)
+		cards.changedAfterSigning(leagueId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
+	const [counted, names] = await Promise.all([
+		cards.countedAmong(own, changed),
+		addNames(
+			new Map([[student.id, student.name]]),
+			own.flatMap((g) => g.seats)
+		)
+	]);
 	const played = gamesOf(counted, playerId);
-	const names = await addNames(
-		new Map([[student.id, student.name]]),
-		own.flatMap((g) => g.seats)
-	);
-	const row = standings(counted, [playerId]).find((r) => r.player === playerId) ?? null;
+	// Every card the student played is among their own, so their tally is the league's.
+	const line = standings(counted, [playerId]).find((r) => r.player === playerId);
+	const row: StudentLine | null = line
+		? {
+				played: line.played,
+				won: line.won,
+				shared: line.shared,
+				winRate: line.winRate,
+				points: line.points,
+				perGame: line.perGame
+			}
+		: null;
 	const dates: string[] = [];
 	const wins: number[] = [];
 	const points: number[] = [];
@@ -316,6 +337,15 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 	};
 }
 
+/**
+ * Whether student `playerId` is league `leagueId`'s champion or runner-up, from every card that
+ * counts (as the standings page decides it); null when neither.
+ */
+export async function studentHonour(leagueId: string, playerId: PlayerId): Promise<Honour> {
+	const { counted } = await cards.countedAndChanged(leagueId);
+	return standings(counted, [playerId]).find((r) => r.player === playerId)?.honour ?? null;
+}
+
 /** A card in the list of a league's cards. */
 export interface CardItem {
 	gameId: string;
@@ -346,14 +376,15 @@ export interface CardList {
  * index and the page's own sessions, never the whole league, and counts nothing.
  */
 export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promise<CardList> {
-	const [{ games: records, more }, numbers, changed] = await Promise.all([
+	const [{ games: records, more }, changed] = await Promise.all([
 		lists.latestOfLeague(leagueId, shown),
-		lists.sessionNumbers(leagueId),
 		cards.changedAfterSigning(leagueId)
 	]);
 	const unsigned = records.filter((r) => !r.result);
-	const [byId, states, names] = await Promise.all([
-		lists.sessionsById(records.flatMap((r) => r.sessionId ?? [])),
+	const sessionIds = new Set(records.flatMap((r) => r.sessionId ?? []));
+	const [numbers, byId, states, names] = await Promise.all([
+		lists.sessionNumbers(leagueId, sessionIds),
+		lists.sessionsById([...sessionIds]),
 		lists.replaysOf(unsigned),
 		addNames(
 			new Map(),

@@ -81,6 +81,38 @@ describe('countsInStandings and cardStatus', () => {
 	});
 });
 
+describe('countedAmong', () => {
+	it('gives each student’s cards as counted gives them, from their own games and sessions', async () => {
+		const { leagueId, s } = await classOf4();
+		const monday = await sessions.create(leagueId, '2026-01-19');
+		const tuesday = await sessions.create(leagueId, '2026-01-20');
+		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sessionId: tuesday.id });
+		await playGame(leagueId, [s('Ana'), s('Cara')], [10, 10], { sessionId: monday.id });
+		await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], { minute: 3 });
+		await playGame(leagueId, [s('Ana'), s('Dan')], [5, 10], { sign: false });
+		const voided = await playGame(leagueId, [s('Ben'), s('Dan')], [50, 0]);
+		await cards.voidCard(voided, 'Played with the wrong rules');
+		const edited = await playGame(leagueId, [s('Ben'), s('Cara')], [15, 20], { minute: 5 });
+		const row = (await db.events.where('gameId').equals(edited).toArray())[0]!;
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const changed = await cards.changedAfterSigning(leagueId);
+		expect(changed).toEqual(new Set([edited]));
+
+		const league = await cards.counted(leagueId, changed);
+		for (const name of ['Ana', 'Ben', 'Cara', 'Dan']) {
+			const id = s(name).id;
+			const own = await db.games.where('seats').equals(id).toArray();
+			const mine = league.filter((c) => c.sides.some((x) => x.players.includes(id)));
+			expect(await cards.countedAmong(own, changed), name).toEqual(mine);
+		}
+		expect(
+			(await cards.countedAmong(await db.games.where('seats').equals(s('Ana').id).toArray())).map(
+				(c) => c.date
+			)
+		).toEqual(['2026-01-19', '2026-01-20']);
+	});
+});
+
 describe('changedAfterSigning', () => {
 	it('finds the signed cards whose stored events no longer match, and leaves them out', async () => {
 		const { leagueId, s } = await classOf4();

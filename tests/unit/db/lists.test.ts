@@ -122,6 +122,42 @@ describe('what a page of cards reads about its sessions and replays', () => {
 		expect(numbers).toEqual(sessionNumbers(await sessions.list(leagueId)));
 	});
 
+	it('numbers only the sessions asked for, reading only the days they share', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		const made = [];
+		// Three days, three classes' sessions each, created out of order within the day.
+		for (const [day, minutes] of [
+			['2026-01-12', [3, 1, 2]],
+			['2026-01-13', [6, 5, 4]],
+			['2026-01-14', [9, 7, 8]]
+		] as const) {
+			for (const [i, m] of minutes.entries()) {
+				made.push(await sessions.create(leagueId, day, { now: at(m), id: `${day}-${i}` }));
+			}
+		}
+		const all = await lists.sessionNumbers(leagueId);
+		const asked = new Set([made[3]!.id, made[8]!.id]);
+		const read: string[][] = [];
+		const bulkGet = db.sessions.bulkGet.bind(db.sessions);
+		db.sessions.bulkGet = ((keys: string[]) => {
+			read.push([...keys]);
+			return bulkGet(keys);
+		}) as typeof db.sessions.bulkGet;
+		try {
+			const some = await lists.sessionNumbers(leagueId, asked);
+			expect([...some].sort()).toEqual([...all].filter(([id]) => asked.has(id)).sort());
+			expect([...some.values()].sort()).toEqual([6, 8]);
+			expect(read.flat().sort()).toEqual(
+				made
+					.slice(3)
+					.map((m) => m.id)
+					.sort()
+			);
+		} finally {
+			db.sessions.bulkGet = bulkGet;
+		}
+	});
+
 	it('reads the sessions asked for by id, once each, and leaves out unknown ones', async () => {
 		const { leagueId } = await leagueWith(['Ana', 'Ben']);
 		const one = await sessions.create(leagueId, '2026-01-12', { now: at(1) });

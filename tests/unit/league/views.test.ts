@@ -11,6 +11,7 @@ import {
 	leagueList,
 	sessionView,
 	standingsView,
+	studentHonour,
 	studentView
 } from '$lib/league/views';
 import { expectCode, resetDb } from '../db/helpers';
@@ -103,6 +104,20 @@ describe('studentView', () => {
 		});
 		expect(view.notCounted).toMatchObject([{ gameId: voided, status: 'voided' }]);
 		expect(view.names.get(s('Cara').id)).toBe('Cara');
+	});
+
+	it('leaves where the student stands to studentHonour, which reads every card', async () => {
+		const { leagueId, s } = await setUp();
+		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
+		await playGame(leagueId, [s('Cara'), s('Dan')], [30, 10]);
+		await playGame(leagueId, [s('Cara'), s('Eve')], [30, 10]);
+		// Cara won twice, Ana once: Ana's own games alone would have made her champion.
+		const ana = await studentView(leagueId, s('Ana').id);
+		expect(ana.row).toEqual({ played: 1, won: 1, shared: 0, winRate: 1, points: 20, perGame: 20 });
+		const honours = await Promise.all(
+			['Ana', 'Ben', 'Cara'].map((n) => studentHonour(leagueId, s(n).id))
+		);
+		expect(honours).toEqual(['runner-up', null, 'champion']);
 	});
 
 	it('refuses a student of another league', async () => {
