@@ -185,10 +185,9 @@ export async function markNextLoad(
 	usable: string,
 	settled: string
 ): Promise<() => Promise<void>> {
-	// tsx names functions through a helper, `__name`, that the page does not have.
 	const call = `(${markUsableAndSettledHere.toString()})(${JSON.stringify(usable)}, ${JSON.stringify(settled)})`;
 	const { identifier } = await tab.cdp.send('Page.addScriptToEvaluateOnNewDocument', {
-		source: `{ const __name = (f) => f; ${call}; }`
+		source: `${NAME_SHIM}\n${call};`
 	});
 	return async () => {
 		await tab.cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier });

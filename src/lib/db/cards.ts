@@ -15,6 +15,7 @@ import { timestamp } from './clock';
 import { countsInStandings, lockedWithResult, readPage } from './contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
+import { sessionsById } from './lists';
 import type { ContributionPageRecord, GameRecord } from './records';
 
 /** The longest reason a void can give. */
@@ -164,10 +165,8 @@ export async function countedAmong(
 	games: readonly CardRecord[],
 	changed: ReadonlySet<string> = new Set()
 ): Promise<StandingsCard[]> {
-	const ids = [...new Set(games.flatMap((g) => g.sessionId ?? []))];
-	const sessions = await guard(() => db.sessions.bulkGet(ids));
-	const dates = new Map<string, string>();
-	for (const session of sessions) if (session) dates.set(session.id, session.date);
+	const sessions = await sessionsById(games.flatMap((g) => g.sessionId ?? []));
+	const dates = new Map([...sessions].map(([id, session]) => [id, session.date]));
 	return standingsCards(games, dates, changed);
 }
 
