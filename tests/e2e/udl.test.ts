@@ -207,9 +207,10 @@ test('the play timer counts 10 seconds, buzzes, and the slow plays escalate', as
 		.poll(() => page.evaluate(() => (window as never as { buzzes: number }).buzzes))
 		.toBe(1);
 
-	// A score restarts the timer.
+	// A score restarts the timer: back from 0s to 10s, read after the pad's taps, which take a
+	// few real seconds on a loaded machine (the installed clock keeps running meanwhile).
 	await score(page, 'Ana', 10);
-	await expect(timer).toHaveText('10s');
+	await expect(timer).toHaveText(/^(10|9|8|7)s$/);
 
 	// First slow play: a warning; the second disqualifies.
 	const escalation: [string, string][] = [
