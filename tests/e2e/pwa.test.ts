@@ -1,4 +1,5 @@
 import { expect, test } from './a11y';
+import { startGame } from './game-helpers';
 import { waitForActiveWorker, waitForServiceWorker } from './support';
 
 test.describe('service worker', () => {
@@ -47,6 +48,31 @@ test.describe('service worker', () => {
 		await expect(
 			page.getByText('This device is offline: connect to a network to check for updates.')
 		).toBeVisible();
+	});
+
+	test('offline, a scorecard asks for its code while the app starts, before the router asks', async ({
+		page,
+		context
+	}) => {
+		const id = await startGame(page, ['Ana', 'Ben']);
+		await waitForServiceWorker(page);
+		await context.setOffline(true);
+		// The worker answers every address with the same page, which names only the app's
+		// shell: the scorecard's code is found by the layout (+layout.svelte) or by the router.
+		await page.goto(`/game/${id}`);
+		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
+		const order = await page.evaluate(() =>
+			performance
+				.getEntriesByType('resource')
+				.sort((a, b) => a.startTime - b.startTime)
+				.map((e) => new URL(e.name).pathname)
+		);
+		const styles = order.findIndex((p) => /\/assets\/scorecard\.[^/]+\.css$/.test(p));
+		// SvelteKit's router, once started, asks first for the root error page's module (node 1),
+		// then for the page's.
+		const router = order.findIndex((p) => /\/nodes\/1\.[^/]+\.js$/.test(p));
+		expect(styles, order.join('\n')).toBeGreaterThanOrEqual(0);
+		expect(router, order.join('\n')).toBeGreaterThan(styles);
 	});
 
 	test('checks for updates on request and finds none for the same build', async ({ page }) => {
