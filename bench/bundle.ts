@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { NAME_SHIM } from './ui';
-import { WAIT_MS } from './wait';
-
-/** By then the page's idle-time work has loaded (`src/lib/idle.ts`: 1.5 s, then idle). */
-const IDLE_WORK_DONE_MS = 5000;
+import { IDLE_WORK_DONE_MS, WAIT_MS } from './wait';
 
 /** Gzipped size in KB of a file of the build. */
 export function gzipKB(buildDir: string, urlPath: string): number {

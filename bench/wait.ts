@@ -3,6 +3,13 @@
  * fails its figure with a note saying what it waited for, instead of hanging the run.
  */
 
+/**
+ * By then a page's idle-time work has loaded and run (`src/lib/idle.ts`: 1.5 s after the first
+ * screen, then when idle, at the latest 2 s later): on a first visit, the service worker's
+ * registration and its install, which fetches and stores every file of the app.
+ */
+export const IDLE_WORK_DONE_MS = 5000;
+
 /** A bench wait that ran out of time. */
 export class TimedOut extends Error {
 	constructor(what: string, ms: number) {
