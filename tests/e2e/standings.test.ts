@@ -52,6 +52,18 @@ test('two games played and signed decide the champion, the CSV says so, and a vo
 		await expect(title).toContainText(honour);
 		await expect(page.getByRole('definition').nth(3)).toHaveText(points);
 		await expectAccessible(page, `the ${honour.toLowerCase()}'s page`);
+		// On the narrowest phones too, the games table fits the screen: no sideways scrolling.
+		await page.setViewportSize({ width: 320, height: 640 });
+		const games = page.getByRole('table');
+		await expect(games).toContainText('Won');
+		const sideways = await games.evaluate((t) => {
+			const wrap = t.parentElement!;
+			return { scroll: wrap.scrollWidth, width: wrap.clientWidth };
+		});
+		expect(sideways.scroll, 'the table is wider than its place').toBeLessThanOrEqual(
+			sideways.width
+		);
+		await page.setViewportSize({ width: 390, height: 844 });
 		await page.goBack();
 	}
 
