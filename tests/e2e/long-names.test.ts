@@ -27,7 +27,7 @@ test('a 10,000-character name wraps in the roster import preview instead of wide
 	}
 });
 
-test('at 320 px a short name stays whole on the scoreboard, and a long one wraps inside its button', async ({
+test('at 320 px a name stays whole on the scoreboard: short ones as they are, a longer one smaller', async ({
 	page
 }) => {
 	await page.setViewportSize({ width: 320, height: 640 });
@@ -41,8 +41,28 @@ test('at 320 px a short name stays whole on the scoreboard, and a long one wraps
 			.evaluate(
 				(el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)
 			);
-	for (const name of ['Ana', 'Ben', 'Cara']) expect(await lineHeight(name)).toBeCloseTo(1, 1);
-	expect(await lineHeight('Dominique')).toBeGreaterThan(1.5);
+	/** The name's size against the button's own. */
+	const size = (name: string) =>
+		page
+			.getByRole('button', { name: `Score for ${name}` })
+			.locator('.label')
+			.evaluate((el) => ({
+				name: parseFloat(getComputedStyle(el).fontSize),
+				button: parseFloat(getComputedStyle(el.parentElement!).fontSize)
+			}));
+	// "Dominique" broke into "Dominiqu" / "e" before, at 390 px too.
+	for (const width of [320, 390]) {
+		await page.setViewportSize({ width, height: 640 });
+		for (const name of ['Ana', 'Ben', 'Cara', 'Dominique'])
+			expect(await lineHeight(name), `${name} at ${width} px`).toBeCloseTo(1, 1);
+		const cara = await size('Cara');
+		expect(cara.name).toBe(cara.button);
+		const dominique = await size('Dominique');
+		expect(dominique.name).toBeLessThan(dominique.button);
+		expect(dominique.name).toBeGreaterThanOrEqual(14);
+		await shot(page, { path: `screenshots/scoreboard-names-${width}.png`, fullPage: false });
+	}
+	await page.setViewportSize({ width: 320, height: 640 });
 	expect(await overflow(page)).toBeLessThanOrEqual(0);
 	await shot(page, { path: 'screenshots/scoreboard-320.png', fullPage: false });
 });
