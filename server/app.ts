@@ -5,13 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import * as v from 'valibot';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Database } from './db';
 import { ApiError, UNEXPECTED, malformed, notFound, parseRequestJson, refusal } from './errors';
 import { admit, bearerOf, callerOf, type Caller, type Role } from './auth';
@@ -26,6 +23,7 @@ import {
 	SessionsSchema
 } from './schemas';
 import { pushBatcher } from './push-batch';
+import { serveAppFiles } from './app-files';
 import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
 import { parsePayload } from '$lib/transfer/payload';
 import { readSnapshot } from '$lib/transfer/standings-snapshot';
@@ -470,30 +468,6 @@ export function createServerParts(opts: ServerOptions): ServerParts {
 		throw notFound();
 	});
 
-	const appDir = opts.appDir;
-	if (appDir && existsSync(join(appDir, 'index.html'))) {
-		const shell = readFileSync(join(appDir, 'index.html'), 'utf8');
-		app.use(
-			'/*',
-			serveStatic({
-				root: appDir,
-				onFound: (path, c) => {
-					// The worker and the shell must be fetched fresh for updates to reach a class.
-					const fresh = path.endsWith('sw.js') || path.endsWith('.html');
-					const immutable = path.includes('/_app/immutable/');
-					c.header(
-						'Cache-Control',
-						fresh ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
-					);
-				}
-			})
-		);
-		// Every other path is a page of the single-page app: its shell. A missing file (an asset
-		// of an older build) is a 404, never the shell under a script's name.
-		app.get('*', (c) => {
-			if (c.req.path.startsWith('/_app/') || /\.[a-z0-9]+$/i.test(c.req.path)) throw notFound();
-			return c.html(shell);
-		});
-	}
+	if (opts.appDir) serveAppFiles(app, opts.appDir);
 	return { app, push };
 }
