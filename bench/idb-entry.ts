@@ -13,17 +13,28 @@ function heap(): number {
 	);
 }
 
-/** Each CSV of league `leagueId`, written into a Blob of parts as the Files page does. */
+/**
+ * Each CSV of league `leagueId`, written into a Blob of parts as the Files page does, `runs`
+ * times over (the kinds in turn, so a burst of other work on the machine spreads over them):
+ * each kind's times in the order taken.
+ */
 async function csvs(
-	leagueId: string
-): Promise<{ kind: string; ms: number; rows: number; mb: number }[]> {
-	const out = [];
-	for (const kind of EXPORT_KINDS) {
-		const t0 = performance.now();
-		const blobs: Blob[] = [];
-		const rows = await writeLeagueCsv(leagueId, kind, (part) => void blobs.push(new Blob([part])));
-		const size = new Blob(blobs).size;
-		out.push({ kind, ms: performance.now() - t0, rows, mb: size / 1024 / 1024 });
+	leagueId: string,
+	runs: number
+): Promise<{ kind: string; ms: number[]; rows: number; mb: number }[]> {
+	const out = EXPORT_KINDS.map((kind) => ({ kind, ms: [] as number[], rows: 0, mb: 0 }));
+	for (let run = 0; run < runs; run++) {
+		for (const one of out) {
+			const t0 = performance.now();
+			const blobs: Blob[] = [];
+			one.rows = await writeLeagueCsv(
+				leagueId,
+				one.kind,
+				(part) => void blobs.push(new Blob([part]))
+			);
+			one.mb = new Blob(blobs).size / 1024 / 1024;
+			one.ms.push(performance.now() - t0);
+		}
 	}
 	return out;
 }

@@ -9,13 +9,13 @@
  * `PAGES_CLASSES` (1) classes, `PAGES_RUNS` (7) loads of each page, pages interleaved so a
  * burst of other work spreads over all of them; prints the median and the range.
  *
- * `PAGES_BASE=<dir>`: a copy of the project holding the other build (its `.svelte-kit/output`),
+ * `PAGES_BASE=<dir>`: a copy of the project holding the other build (its `build/`),
  * served on `PAGES_BASE_PORT` too, and timed turn about with this one (an A/B comparison).
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
+import { hostBuild } from './host';
 import { instructorPages, openSchool, openTeacherTab, timePage } from './pages';
 
 const root = join(import.meta.dirname, '..');
@@ -25,18 +25,6 @@ const runs = Number(process.env.PAGES_RUNS ?? 7);
 const classes = Number(process.env.PAGES_CLASSES ?? 1);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-function preview(cwd: string, port: number) {
-	return spawn(
-		'npx',
-		['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-		{
-			cwd,
-			stdio: ['ignore', 'ignore', 'inherit'],
-			detached: true
-		}
-	);
-}
 
 async function up(origin: string): Promise<void> {
 	for (let i = 0; i < 300; i++) {
@@ -54,12 +42,12 @@ async function up(origin: string): Promise<void> {
 async function main(): Promise<void> {
 	const base = process.env.PAGES_BASE;
 	const basePort = Number(process.env.PAGES_BASE_PORT ?? 4183);
-	const builds = [{ name: 'this build', origin, server: preview(root, port) }];
+	const builds = [{ name: 'this build', origin, server: hostBuild(join(root, 'build'), port) }];
 	if (base) {
 		builds.unshift({
 			name: 'base',
 			origin: `http://127.0.0.1:${basePort}`,
-			server: preview(base, basePort)
+			server: hostBuild(join(base, 'build'), basePort)
 		});
 	}
 	const browser = await chromium.launch({

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
 		);
 		console.log(
 			'exports:',
-			await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id), league)
+			await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id, 1), league)
 		);
 	}
 	if (kinds.length > 0) {

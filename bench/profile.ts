@@ -10,7 +10,6 @@
  *
  * `PROFILE_PAGES=standings,home` picks pages; `PROFILE_SLOWDOWN=4` throttles the CPU.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import {
 	tabOf,
 	type TeacherTab
 } from './pages';
+import { hostBuild } from './host';
 import { offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
@@ -280,11 +280,7 @@ function report(name: string, info: Info): void {
 }
 
 async function main(): Promise<void> {
-	const server = spawn(
-		'npx',
-		['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-		{ cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true }
-	);
+	const server = hostBuild(join(root, 'build'), port);
 	const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 	try {
 		for (let i = 0; i < 100; i++) {

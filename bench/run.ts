@@ -7,11 +7,12 @@
  * bench/results.json, and exits 1 when a budget fails. Not part of `npm test`: timings belong
  * here, never in assertions. `npm run bench` runs `svelte-kit sync` first (a fresh clone).
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
+import { hostBuild } from './host';
 import { offlineStart } from './offline-start';
 import {
 	instructorPages,
@@ -37,6 +38,12 @@ const port = Number(process.env.BENCH_PORT ?? 4178);
 const origin = `http://127.0.0.1:${port}`;
 /** How many times each instructor page is opened and timed (the median counts). */
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
+/**
+ * How many times each CSV is written (the median counts): one export timed once moved by
+ * ±300 ms between runs of the same build on this machine (the events CSV of 10 classes read
+ * 1744, 1900 and 2266 ms in three runs).
+ */
+const CSV_RUNS = 3;
 /**
  * Loading a school through the app's db module takes about 3 s a class on this machine (writing
  * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep):
@@ -73,8 +80,8 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
 }
 
 /**
- * Up to three minutes: `npx vite preview` took more than a minute to listen on a machine
- * loaded by other work (load average 20 on 2 cores).
+ * Up to three minutes: a server spawned by `npx` took more than a minute to listen on a
+ * machine loaded by other work (load average 20 on 2 cores).
  */
 async function waitForServer(): Promise<void> {
 	let last = 'no answer';
@@ -90,11 +97,14 @@ async function waitForServer(): Promise<void> {
 		}
 		await new Promise((r) => setTimeout(r, 200));
 	}
-	throw new Error(`The preview server did not answer on ${origin} (${last}).`);
+	throw new Error(`The app's server did not answer on ${origin} (${last}).`);
 }
 
 interface Bench {
-	csvs(leagueId: string): Promise<{ kind: string; ms: number; rows: number; mb: number }[]>;
+	csvs(
+		leagueId: string,
+		runs: number
+	): Promise<{ kind: string; ms: number[]; rows: number; mb: number }[]>;
 	backupAndRestore(): Promise<{
 		backupMs: number;
 		restoreMs: number;
@@ -109,12 +119,18 @@ interface Bench {
  */
 async function filesAt(school: School, size: string, figures: Figure[]): Promise<void> {
 	const csvs = await school.helper.evaluate(
-		(id) => (globalThis as unknown as { bench: Bench }).bench.csvs(id),
-		school.leagueIds[0]!
+		([id, runs]) => (globalThis as unknown as { bench: Bench }).bench.csvs(id, runs),
+		[school.leagueIds[0]!, CSV_RUNS] as const
 	);
 	for (const c of csvs) {
+		const range = `${Math.min(...c.ms).toFixed(0)}–${Math.max(...c.ms).toFixed(0)} ms`;
 		figures.push(
-			figure(`${c.kind} CSV, ${size}`, c.ms, 'ms', `${c.rows} rows, ${c.mb.toFixed(1)} MB`)
+			figure(
+				`${c.kind} CSV, ${size}`,
+				percentile(c.ms, 50),
+				'ms',
+				`${c.rows} rows, ${c.mb.toFixed(1)} MB; median of ${c.ms.length}, ${range}`
+			)
 		);
 	}
 	const b = await school.helper.evaluate(() =>
@@ -386,11 +402,7 @@ async function schoolAt(
 async function main(): Promise<boolean> {
 	console.log('Building…');
 	execSync('npx vite build', { cwd: root, stdio: 'ignore' });
-	const server = spawn(
-		'npx',
-		['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-		{ cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true }
-	);
+	const server = hostBuild(buildDir, port);
 	const browser = await chromium.launch({
 		executablePath: CHROME_PATH,
 		args: [...CHROME_ARGS, '--enable-precise-memory-info']
