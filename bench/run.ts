@@ -129,12 +129,13 @@ async function filesAt(
 	);
 	for (const c of csvs) {
 		const range = `${Math.min(...c.ms).toFixed(0)}–${Math.max(...c.ms).toFixed(0)} ms`;
+		const spread = c.ms.length > 1 ? `; median of ${c.ms.length}, ${range}` : '';
 		figures.push(
 			figure(
 				`${c.kind} CSV, ${size}`,
 				percentile(c.ms, 50),
 				'ms',
-				`${c.rows} rows, ${c.mb.toFixed(1)} MB; median of ${c.ms.length}, ${range}`
+				`${c.rows} rows, ${c.mb.toFixed(1)} MB${spread}`
 			)
 		);
 	}
