@@ -7,12 +7,10 @@
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { ApiError, refusal } from '../server/errors';
 import { serveAppFiles } from '../server/app-files';
 
 const [dir, port] = process.argv.slice(2);
 if (!dir || !port) throw new Error('Usage: app-host.ts <build dir> <port>');
 const app = new Hono();
-app.onError((e, c) => (e instanceof ApiError ? refusal(c, e) : c.text('Server error', 500)));
 if (!serveAppFiles(app, dir)) throw new Error(`No built app in ${dir}.`);
 serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' });

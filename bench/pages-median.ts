@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
-import { hostBuild } from './host';
+import { hostAnswers, hostBuild } from './host';
 import { instructorPages, openSchool, openTeacherTab, timePage } from './pages';
 
 const root = join(import.meta.dirname, '..');
@@ -25,19 +25,6 @@ const runs = Number(process.env.PAGES_RUNS ?? 7);
 const classes = Number(process.env.PAGES_CLASSES ?? 1);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-async function up(origin: string): Promise<void> {
-	for (let i = 0; i < 300; i++) {
-		if (
-			await fetch(origin).then(
-				(r) => r.ok,
-				() => false
-			)
-		)
-			return;
-		await new Promise((r) => setTimeout(r, 200));
-	}
-}
 
 async function main(): Promise<void> {
 	const base = process.env.PAGES_BASE;
@@ -57,7 +44,7 @@ async function main(): Promise<void> {
 	try {
 		const schools = [];
 		for (const b of builds) {
-			await up(b.origin);
+			await hostAnswers(b.origin);
 			const school = await openSchool(browser, b.origin, root, classes);
 			await school.helper.close();
 			schools.push({

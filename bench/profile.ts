@@ -23,7 +23,7 @@ import {
 	tabOf,
 	type TeacherTab
 } from './pages';
-import { hostBuild } from './host';
+import { hostAnswers, hostBuild } from './host';
 import { offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
@@ -283,14 +283,7 @@ async function main(): Promise<void> {
 	const server = hostBuild(join(root, 'build'), port);
 	const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
 	try {
-		for (let i = 0; i < 100; i++) {
-			const up = await fetch(origin).then(
-				(r) => r.ok,
-				() => false
-			);
-			if (up) break;
-			await new Promise((r) => setTimeout(r, 200));
-		}
+		await hostAnswers(origin);
 		if (process.env.PROFILE_COLD === '1') return await cold(browser);
 		const classes = Number(process.env.PROFILE_CLASSES ?? 1);
 		const school = await openSchool(browser, origin, root, classes);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
-import { hostBuild } from './host';
+import { hostAnswers, hostBuild } from './host';
 import { offlineStart } from './offline-start';
 import {
 	instructorPages,
@@ -77,27 +77,6 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
 	figures.push(
 		figure(name.replace('tap to painted', 'tap to committed'), p95('committed'), 'ms', 'no budget')
 	);
-}
-
-/**
- * Up to three minutes: a server spawned by `npx` took more than a minute to listen on a
- * machine loaded by other work (load average 20 on 2 cores).
- */
-async function waitForServer(): Promise<void> {
-	let last = 'no answer';
-	for (let i = 0; i < 900; i++) {
-		try {
-			const answer = await fetch(origin);
-			if (answer.ok) return;
-			last = `status ${answer.status}`;
-		} catch (err) {
-			// Not listening yet; or a port fetch refuses outright ("bad port", e.g. 4190).
-			last = String((err as { cause?: unknown }).cause ?? err);
-			if (last.includes('bad port')) break;
-		}
-		await new Promise((r) => setTimeout(r, 200));
-	}
-	throw new Error(`The app's server did not answer on ${origin} (${last}).`);
 }
 
 interface Bench {
@@ -416,7 +395,7 @@ async function main(): Promise<boolean> {
 	});
 	const figures: Figure[] = [];
 	try {
-		await waitForServer();
+		await hostAnswers(origin);
 		if (plan.parts.has('bundle')) await bundleAt(browser, figures);
 		if (plan.parts.has('tap')) await tapAlone(browser, figures);
 		for (const size of SCHOOLS) {

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { notFound } from './errors';
+import { notFound, refusal } from './errors';
 
 /**
  * How long a browser may keep a file without asking again: the hashed files for good; the
@@ -34,7 +34,9 @@ export function serveAppFiles(app: Hono, appDir: string): boolean {
 	// Every other path is a page of the single-page app: its shell. A missing file (an asset
 	// of an older build) is a 404, never the shell under a script's name.
 	app.get('*', (c) => {
-		if (c.req.path.startsWith('/_app/') || /\.[a-z0-9]+$/i.test(c.req.path)) throw notFound();
+		if (c.req.path.startsWith('/_app/') || /\.[a-z0-9]+$/i.test(c.req.path)) {
+			return refusal(c, notFound());
+		}
 		c.header('Cache-Control', cacheControl(c.req.path));
 		return c.html(shell);
 	});

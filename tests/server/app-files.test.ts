@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveAppFiles } from '../../server/app-files';
-import { ApiError, refusal } from '../../server/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'muggins-app-files-'));
 mkdirSync(join(dir, '_app/immutable/chunks'), { recursive: true });
@@ -20,7 +19,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function served(root: string): Hono {
 	const app = new Hono();
-	app.onError((e, c) => (e instanceof ApiError ? refusal(c, e) : c.text('error', 500)));
 	serveAppFiles(app, root);
 	return app;
 }
