@@ -3,6 +3,7 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import type { ChunkingContext } from 'rolldown';
+import type { Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -95,12 +96,55 @@ function pagesChunk(id: string, ctx: ChunkingContext): string | null {
 	return pagesGroup(id, ctx) === 'pages' ? 'pages' : null;
 }
 
+/** V8's explicit compile hint: compile every function of the file as the file is compiled. */
+const EAGER_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Puts V8's compile hint on the first line of the chunks named `chunkNames`.
+ *
+ * Why: a cold start calls nearly every function of the first paint's chunks, and V8 compiles a
+ * function, by default, on its first call, on the page's main thread: in a trace of a cold start
+ * at 4× slowdown, about a third of the main thread's time went to such compiling. With the
+ * hint, V8 compiles them with the file, while it streams in on a background thread (Chrome 136
+ * and later; other browsers read a comment).
+ *
+ * Why not `output.postBanner`: Vite adds its list of a chunk's lazy dependencies above any
+ * banner, and V8 applies the hint to the functions after it. In back-to-back cold starts at 4×
+ * slowdown, the shell's first run took about 230 ms without the hint, 210 with it on the second
+ * line, 160 to 190 on the first.
+ */
+function compileHints(chunkNames: readonly string[]): Plugin {
+	const eager = new Set(chunkNames);
+	return {
+		name: 'muggins:compile-hints',
+		apply: 'build',
+		generateBundle: {
+			order: 'post',
+			handler(_options, bundle) {
+				for (const file of Object.values(bundle)) {
+					if (file.type !== 'chunk' || !eager.has(file.name)) continue;
+					file.code = `${EAGER_HINT}\n${file.code}`;
+					// A source map's lines move down by one: an empty first line of mappings.
+					const map = bundle[`${file.fileName}.map`];
+					if (map?.type === 'asset' && typeof map.source === 'string') {
+						const parsed = JSON.parse(map.source) as { mappings: string };
+						parsed.mappings = `;${parsed.mappings}`;
+						map.source = JSON.stringify(parsed);
+					}
+				}
+			}
+		}
+	};
+}
+
 export default defineConfig({
 	define: {
 		__APP_VERSION__: JSON.stringify(pkg.version)
 	},
 	plugins: [
 		sveltekit(),
+		// The first paint's two chunks (see LAYOUT): a cold start runs nearly all of them.
+		compileHints(['shell', 'scorecard']),
 		SvelteKitPWA({
 			// Never reload on its own: the app shows "Update available" and waits for a tap.
 			registerType: 'prompt',

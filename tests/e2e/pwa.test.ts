@@ -75,6 +75,34 @@ test.describe('service worker', () => {
 		expect(router, order.join('\n')).toBeGreaterThan(styles);
 	});
 
+	test('a scorecard starts with its code compiled as it loads, and draws no image', async ({
+		page,
+		request
+	}) => {
+		const id = await startGame(page, ['Ana', 'Ben']);
+		await page.goto(`/game/${id}`);
+		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
+		const loaded = await page.evaluate(() =>
+			performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+		);
+		// The phone's bottom bar hides the brand image, and the tab's icon is the ICO file: an SVG
+		// image is drawn on the page's main thread while the app starts.
+		expect(loaded.filter((p) => p.endsWith('.svg'))).toEqual([]);
+		const chunks = await Promise.all(
+			loaded
+				.filter((p) => p.startsWith('/_app/immutable/chunks/'))
+				.map(async (p) => ({ path: p, code: await (await request.get(p)).text() }))
+		);
+		const hinted = chunks
+			.filter(({ code }) => code.split('\n', 1)[0] === '//# allFunctionsCalledOnLoad')
+			.map(({ path }) => path);
+		// The shell (the largest script of all) and the scorecard's own chunk: see EAGER_HINT in
+		// vite.config.ts.
+		const shell = chunks.reduce((a, b) => (b.code.length > a.code.length ? b : a)).path;
+		expect(hinted).toHaveLength(2);
+		expect(hinted).toContain(shell);
+	});
+
 	test('checks for updates on request and finds none for the same build', async ({ page }) => {
 		await page.goto('/settings');
 		await waitForServiceWorker(page);
@@ -128,7 +156,16 @@ test.describe('manifest', () => {
 		}
 	});
 
-	test('favicon, SVG icon and Apple touch icon are served', async ({ request }) => {
+	test('favicon, SVG icon and Apple touch icon are served, the ICO alone as the tab’s icon', async ({
+		page,
+		request
+	}) => {
+		await page.goto('/');
+		const icons = await page
+			.locator('link[rel="icon"]')
+			.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+		expect(icons).toEqual(['/favicon.ico']);
+
 		const favicon = await (await request.get('/favicon.ico')).body();
 		// An ICO header (reserved 0, type 1) with one 32×32 image.
 		expect([...favicon.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);

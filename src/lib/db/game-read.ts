@@ -35,8 +35,8 @@ export async function get(id: string): Promise<GameView> {
 					return view(record, events, replayed);
 				}
 			}
-			const record = await mustGet(id);
-			const events = await eventsOf(id);
+			// Both at once: a cold start of the scorecard waits on each round trip to the database.
+			const [record, events] = await Promise.all([mustGet(id), eventsOf(id)]);
 			return view(record, events, replayRecords(toSetup(record), events));
 		})
 	);
