@@ -20,6 +20,11 @@ import type {
 } from './records';
 import { declareSchema } from './schema';
 
+// Dexie turns its debugging aids on by itself on localhost (a teacher's own machine running
+// the app, the bench, the browser tests): each table operation then records an async stack
+// for the browser's developer tools. The built app behaves alike on every host.
+if (!import.meta.env.DEV) Dexie.debug = false;
+
 /** The name of the app's IndexedDB database. */
 export const DB_NAME = 'muggins-league';
 
@@ -110,6 +115,12 @@ export class MugginsDB extends Dexie {
 export const db = new MugginsDB();
 
 /**
+ * Made on first use (a signature): a connection declares the whole schema, which Dexie works
+ * out again for every version, about 25 to 45 ms of a cold start at 4× slowdown.
+ */
+let durable: MugginsDB | undefined;
+
+/**
  * A second connection to the same database whose transactions commit with strict
  * durability: IndexedDB reports them complete only once the data is flushed to disk, so a
  * signed card survives a power cut right after "Signed". Only `signatures.ts` writes through
@@ -127,7 +138,9 @@ export const db = new MugginsDB();
  * live queries (Dexie announces its writes by database name), and closing for good when
  * another tab upgrades.
  */
-export const durableDb = new MugginsDB(DB_NAME, { chromeTransactionDurability: 'strict' });
+export function durableDb(): MugginsDB {
+	return (durable ??= new MugginsDB(DB_NAME, { chromeTransactionDurability: 'strict' }));
+}
 
 /**
  * Calls `callback` once another tab has upgraded (or deleted) the database and this tab can no

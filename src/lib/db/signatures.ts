@@ -147,12 +147,13 @@ export async function sign(
 	if (opts.fingerprint !== undefined && opts.fingerprint !== print) {
 		throw new DbError('card-changed');
 	}
-	const { games: gameTable, players, signatures } = durableDb;
+	const durable = durableDb();
+	const { games: gameTable, players, signatures } = durable;
 	return guard(() =>
-		durableDb.transaction('rw', [gameTable, durableDb.events, signatures, players], async () => {
+		durable.transaction('rw', [gameTable, durable.events, signatures, players], async () => {
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
-			const events = await games.eventsOf(gameId, durableDb);
+			const events = await games.eventsOf(gameId, durable);
 			if (canonicalCard(toCard(record, events)) !== text) throw new DbError('card-changed');
 			if (record.signedAt !== null) throw new DbError('card-signed');
 			const { state } = replayRecords(toSetup(record), events);
@@ -216,9 +217,10 @@ export async function reopen(
 	if (why.length > MAX_REASON_LENGTH) {
 		throw new DbError('reason-too-long', { max: MAX_REASON_LENGTH });
 	}
-	const { games: gameTable, signatures } = durableDb;
+	const durable = durableDb();
+	const { games: gameTable, signatures } = durable;
 	return guard(() =>
-		durableDb.transaction('rw', gameTable, signatures, async () => {
+		durable.transaction('rw', gameTable, signatures, async () => {
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
 			const all = await signatures.where('gameId').equals(gameId).toArray();

@@ -12,7 +12,7 @@ import { expect } from 'vitest';
  * upgraded, and it would refuse all work from then on.
  */
 export async function resetDb(): Promise<void> {
-	durableDb.close({ disableAutoOpen: false });
+	durableDb().close({ disableAutoOpen: false });
 	await db.delete({ disableAutoOpen: false });
 }
 

@@ -207,7 +207,7 @@ describe('sign', () => {
 
 	it('commits with strict durability, while scores keep the default', async () => {
 		await finished();
-		const durable = spyDurability(durableDb);
+		const durable = spyDurability(durableDb());
 		const main = spyDurability(db);
 		try {
 			await signatures.sign(game.id, A, SCRIBBLE);
