@@ -137,36 +137,6 @@ function compileHints(chunkNames: readonly string[]): Plugin {
 	};
 }
 
-/** The scorecard chunk's file, once the bundle is written (see `scorecardOnly`). */
-let scorecardFile: string | null = null;
-
-/** Notes the scorecard chunk's file name before Vite writes each chunk's lazy imports. */
-function findScorecard(): Plugin {
-	return {
-		name: 'muggins:find-scorecard',
-		apply: 'build',
-		generateBundle: {
-			order: 'pre',
-			handler(_options, bundle) {
-				const chunk = Object.values(bundle).find(
-					(f) => f.type === 'chunk' && f.name === 'scorecard'
-				);
-				scorecardFile = chunk?.fileName ?? null;
-			}
-		}
-	};
-}
-
-/**
- * Of a lazy import's JavaScript, only the scorecard's chunk is fetched ahead (by the layout,
- * which asks for it as soon as the app's code runs, and by the router). Otherwise the
- * browser asked for it only once its CSS had arrived and the main thread was free again: about
- * 90 ms later in a cold start at 4× slowdown.
- */
-function scorecardOnly(_file: string, deps: string[]): string[] {
-	return deps.filter((dep) => dep === scorecardFile);
-}
-
 export default defineConfig({
 	define: {
 		__APP_VERSION__: JSON.stringify(pkg.version)
@@ -175,7 +145,6 @@ export default defineConfig({
 		sveltekit(),
 		// The first paint's two chunks (see LAYOUT): a cold start runs nearly all of them.
 		compileHints(['shell', 'scorecard']),
-		findScorecard(),
 		SvelteKitPWA({
 			// Never reload on its own: the app shows "Update available" and waits for a tap.
 			registerType: 'prompt',
@@ -196,11 +165,11 @@ export default defineConfig({
 		alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }]
 	},
 	build: {
-		// A lazy chunk's JavaScript imports are not fetched ahead of it (their lists cost the first
-		// paint about 1.8 KB gzipped): the browser fetches them once it has the chunk, from the
-		// service worker's cache after the first visit. A lazy chunk's CSS is still loaded with
-		// it. One exception: the scorecard's chunk, fetched beside its CSS, not after it.
-		modulePreload: { polyfill: false, resolveDependencies: scorecardOnly },
+		// No helper that fetches a lazy chunk's JavaScript imports ahead of it (it and its calls
+		// cost the first paint about 1.8 KB gzipped): the browser fetches them once it has the
+		// chunk, from the service worker's cache after the first visit. A lazy chunk's CSS is
+		// still loaded with it.
+		modulePreload: false,
 		// For bench/profile.ts, which names the minified functions it samples.
 		sourcemap: process.env.BUILD_SOURCEMAP === '1',
 		rolldownOptions: {
