@@ -163,7 +163,7 @@ test.describe('manifest', () => {
 		await page.goto('/');
 		const icons = await page
 			.locator('link[rel="icon"]')
-			.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+			.evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
 		expect(icons).toEqual(['/favicon.ico']);
 
 		const favicon = await (await request.get('/favicon.ico')).body();
