@@ -1,3 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
+import { hostAnswers, hostBuild } from '../../bench/host';
+import type { Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { startGame } from './game-helpers';
 import { waitForActiveWorker, waitForServiceWorker } from './support';
@@ -50,31 +53,6 @@ test.describe('service worker', () => {
 		).toBeVisible();
 	});
 
-	test('offline, a scorecard asks for its code while the app starts, before the router asks', async ({
-		page,
-		context
-	}) => {
-		const id = await startGame(page, ['Ana', 'Ben']);
-		await waitForServiceWorker(page);
-		await context.setOffline(true);
-		// The worker answers every address with the same page, which names only the app's
-		// shell: the scorecard's code is found by the layout (+layout.svelte) or by the router.
-		await page.goto(`/game/${id}`);
-		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
-		const order = await page.evaluate(() =>
-			performance
-				.getEntriesByType('resource')
-				.sort((a, b) => a.startTime - b.startTime)
-				.map((e) => new URL(e.name).pathname)
-		);
-		const styles = order.findIndex((p) => /\/assets\/scorecard\.[^/]+\.css$/.test(p));
-		// SvelteKit's router, once started, asks first for the root error page's module (node 1),
-		// then for the page's.
-		const router = order.findIndex((p) => /\/nodes\/1\.[^/]+\.js$/.test(p));
-		expect(styles, order.join('\n')).toBeGreaterThanOrEqual(0);
-		expect(router, order.join('\n')).toBeGreaterThan(styles);
-	});
-
 	test('a scorecard starts with its code compiled as it loads, and draws no image', async ({
 		page,
 		request
@@ -109,6 +87,94 @@ test.describe('service worker', () => {
 		await page.getByRole('button', { name: 'Check for updates' }).click();
 		await expect(page.getByText('You have the latest version.')).toBeVisible();
 		await expect(page.getByRole('heading', { name: 'Update available' })).toBeHidden();
+	});
+});
+
+/** When the page's document was read to its end, and when each of its files was asked for. */
+async function loadTiming(page: Page) {
+	return page.evaluate(() => ({
+		parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+			.domInteractive,
+		asked: performance
+			.getEntriesByType('resource')
+			.map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+		styles: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+			(l) => new URL((l as HTMLLinkElement).href).pathname
+		)
+	}));
+}
+
+/**
+ * The built app as a static host (and the school server) serves it: `build/`, its one page for
+ * every address. `vite preview`, which the other tests use, renders that page itself, without
+ * the build's last step (scripts/head-start.js).
+ */
+test.describe('served from build/', () => {
+	let host: ChildProcess;
+	let origin: string;
+	test.beforeAll(async () => {
+		const port = Number(process.env.E2E_STATIC_PORT ?? 8826) + test.info().parallelIndex;
+		origin = `http://127.0.0.1:${port}`;
+		host = hostBuild('build', port);
+		await hostAnswers(origin);
+	});
+	test.afterAll(() => {
+		if (host.pid) process.kill(-host.pid);
+	});
+
+	test('offline, a scorecard asks for its code as the page is read, Home does not', async ({
+		page,
+		context,
+		request
+	}) => {
+		const id = await startGame(page, ['Ana', 'Ben'], origin);
+		await waitForServiceWorker(page);
+		await context.setOffline(true);
+		// The worker answers every address with the same page, which names the app's shell; on
+		// a game's address its head asks for the scorecard's files too (scripts/head-start.js).
+		await page.goto(`${origin}/game/${id}`);
+		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
+		const timing = await loadTiming(page);
+		const report = JSON.stringify(timing, null, 1);
+		// The scorecard's files: its page module (SvelteKit's node 4), its chunk, its styles.
+		const node = timing.asked.find((r) => /\/nodes\/4\.[^/]+\.js$/.test(r.path));
+		expect(node, report).toBeDefined();
+		const imports = [
+			...(await (await request.get(`${origin}${node!.path}`)).text()).matchAll(
+				/"\.\.\/chunks\/([^"]+)"/g
+			)
+		];
+		// One chunk: the scorecard's own (its group in vite.config.ts); the shell's are the page's.
+		expect(imports, report).toHaveLength(1);
+		const scorecard = [
+			node!.path,
+			...imports.map(([, file]) => `/_app/immutable/chunks/${file}`),
+			...timing.asked
+				.filter((r) => /\/assets\/scorecard\.[^/]+\.css$/.test(r.path))
+				.map((r) => r.path)
+		];
+		expect(
+			scorecard.filter((p) => p.endsWith('.css')),
+			report
+		).toHaveLength(1);
+		for (const file of scorecard) {
+			const asked = timing.asked.filter((r) => r.path === file).map((r) => r.at);
+			// Before the page was read to its end: before the app's code ran, let alone its router.
+			expect(asked.length, `${file}\n${report}`).toBeGreaterThan(0);
+			expect(Math.min(...asked), `${file}\n${report}`).toBeLessThan(timing.parsed);
+		}
+		// The scorecard's styles come after the app's, as the page's loader would add them.
+		const shell = timing.styles.findIndex((p) => /\/assets\/shell\.[^/]+\.css$/.test(p));
+		const own = timing.styles.findIndex((p) => p === scorecard.at(-1));
+		expect(shell, report).toBeGreaterThanOrEqual(0);
+		expect(own, report).toBeGreaterThan(shell);
+
+		await page.goto(`${origin}/`);
+		await expect(page.getByRole('heading', { level: 1, name: 'Muggins League' })).toBeVisible();
+		// Home loads a list of games later, which shares some of that code, but not as it is read.
+		const home = await loadTiming(page);
+		const early = home.asked.filter((r) => r.at < home.parsed).map((r) => r.path);
+		expect(early.filter((p) => scorecard.includes(p))).toEqual([]);
 	});
 });
 
