@@ -18,7 +18,7 @@ import type {
 	TurnInRecord,
 	VerdictRecord
 } from './records';
-import { declareSchema } from './schema';
+import { declareForOpen } from './schema-open';
 
 // Dexie turns its debugging aids on by itself on localhost (a teacher's own machine running
 // the app, the bench, the browser tests): each table operation then records an async stack
@@ -77,7 +77,7 @@ export class MugginsDB extends Dexie {
 	 */
 	constructor(name: string = DB_NAME, options?: DexieOptions) {
 		super(name, options);
-		declareSchema(this);
+		declareForOpen(this, name);
 		this.use(contributionsUpkeep);
 		this.use(verdictsUpkeep);
 		this.on('versionchange', () => {
@@ -115,8 +115,8 @@ export class MugginsDB extends Dexie {
 export const db = new MugginsDB();
 
 /**
- * Made on first use (a signature): a connection declares the whole schema, which Dexie works
- * out again for every version, about 25 to 45 ms of a cold start at 4× slowdown.
+ * Made on first use (a signature), not with every first screen: making a connection costs a
+ * cold start time of its own (see `schema-open.ts`).
  */
 let durable: MugginsDB | undefined;
 

@@ -57,7 +57,7 @@ async function inBatches<T, R>(items: T[], work: (batch: T[]) => Promise<R>): Pr
  * IndexedDB leaves a record out of an index whose value is `null` or missing, so an index on
  * an optional field (a game's league) only holds the records that have one.
  */
-export function declareSchema(db: Dexie): void {
+export function declareSchema(db: Pick<Dexie, 'version'>): void {
 	db.version(1).stores({
 		// nameKey: "is this name already a player?" in one lookup, whatever the case or spacing.
 		// leagueId: a league's roster (the league issue); players of quick games are left out.
