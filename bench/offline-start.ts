@@ -29,7 +29,8 @@ export async function offlineScorecard(
 
 /**
  * Cold offline start: with the app installed (service worker active) and the network off, a
- * new tab opening a game's scorecard, from navigation start to the scoreboard painted.
+ * new tab opening a game's scorecard, from navigation start to the scoreboard painted. `query`
+ * is added to the address (see `floor.ts`).
  *
  * The page reports that moment itself, through a binding: waiting for it from Playwright
  * (`waitForFunction`) evaluates Playwright's own script in the page while the app starts, about
@@ -39,7 +40,8 @@ export async function offlineStart(
 	browser: Browser,
 	origin: string,
 	runs: number,
-	slowdown = 1
+	slowdown = 1,
+	query = ''
 ): Promise<number[]> {
 	const { context, id } = await offlineScorecard(browser, origin);
 	let painted: (ms: number) => void = () => undefined;
@@ -63,7 +65,7 @@ export async function offlineStart(
 			const page = await context.newPage();
 			if (slowdown > 1) await slowDown(page, slowdown);
 			const reported = new Promise<number>((resolve) => (painted = resolve));
-			await page.goto(`${origin}/game/${id}`, { waitUntil: 'commit' });
+			await page.goto(`${origin}/game/${id}${query}`, { waitUntil: 'commit' });
 			samples.push(await within(WAIT_MS, 'the scoreboard of a cold start', reported));
 			const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
 			if (!fromWorker) throw new Error('The scorecard was not served by the service worker.');

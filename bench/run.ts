@@ -11,7 +11,9 @@ import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
+import { rmSync } from 'node:fs';
 import { firstLoadJS, precacheKB } from './bundle';
+import { FLOOR_QUERY, floorBuild } from './floor';
 import { hostAnswers, hostBuild } from './host';
 import { offlineStart } from './offline-start';
 import {
@@ -336,6 +338,41 @@ async function tapAlone(browser: Browser, figures: Figure[]): Promise<void> {
 			async () => percentile(await offlineStart(browser, origin, 5, 4), 50)
 		)
 	);
+	await floorFigures(browser, figures);
+}
+
+/**
+ * The cold start's floor: the same start with none of the app's code run (bench/floor.ts),
+ * from a copy of the build served beside it. No budget: the browser's share of the figures
+ * above.
+ */
+async function floorFigures(browser: Browser, figures: Figure[]): Promise<void> {
+	const dir = floorBuild(buildDir);
+	const floorPort = port + 1;
+	const floorOrigin = `http://127.0.0.1:${floorPort}`;
+	const host = hostBuild(dir, floorPort);
+	try {
+		await hostAnswers(floorOrigin);
+		for (const slowdown of [1, 4]) {
+			const name = `cold offline start, the app’s code not run${slowdown > 1 ? ', 4× CPU slowdown' : ''}`;
+			figures.push(
+				await measured(
+					(v, note) =>
+						figure(
+							name,
+							v,
+							'ms',
+							note ?? 'no budget: the browser’s share (bench/floor.ts); median of 5'
+						),
+					async () =>
+						percentile(await offlineStart(browser, floorOrigin, 5, slowdown, FLOOR_QUERY), 50)
+				)
+			);
+		}
+	} finally {
+		if (host.pid) process.kill(-host.pid);
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 /** The schools the bench loads, by the key `BENCH_SIZES` names them with. */
