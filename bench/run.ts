@@ -8,10 +8,10 @@
  * here, never in assertions. `npm run bench` runs `svelte-kit sync` first (a fresh clone).
  */
 import { execSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
-import { rmSync } from 'node:fs';
 import { firstLoadJS, precacheKB } from './bundle';
 import { FLOOR_QUERY, floorBuild } from './floor';
 import { hostAnswers, hostBuild } from './host';

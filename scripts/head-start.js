@@ -6,7 +6,8 @@
  * scorecard (the page a phone opens most, from its home screen or a reload) asked for the
  * scorecard's styles once the shell had run, and for its script only once the styles had
  * arrived (Vite loads a lazy chunk's CSS first), one after the other, after the router had
- * started: about 200 ms of a cold start at 4× CPU slowdown. Now they load with the shell's.
+ * started. Now they load with the shell's: in a cold start at 4× CPU slowdown they are asked
+ * for at about 150 ms instead of after 400.
  *
  * Node only (run by svelte.config.js): plain JavaScript, typed by JSDoc.
  */
