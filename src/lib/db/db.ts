@@ -46,26 +46,27 @@ function subscribe(listeners: Set<Listener>, callback: Listener): () => void {
  * can ask for a reload. Nothing already committed is affected.
  */
 export class MugginsDB extends Dexie {
-	players!: EntityTable<PlayerRecord, 'id'>;
-	games!: EntityTable<GameRecord, 'id'>;
-	events!: Table<EventRecord, [string, number]>;
-	meta!: EntityTable<MetaRecord, 'key'>;
-	signatures!: EntityTable<SignatureRecord, 'id'>;
-	leagues!: EntityTable<LeagueRecord, 'id'>;
-	sessions!: EntityTable<SessionRecord, 'id'>;
-	matches!: EntityTable<MatchRecord, 'id'>;
-	inbox!: EntityTable<InboxRecord, 'id'>;
-	turnIns!: EntityTable<TurnInRecord, 'gameId'>;
+	// Declared only (no field is emitted): Dexie defines each table on the connection.
+	declare players: EntityTable<PlayerRecord, 'id'>;
+	declare games: EntityTable<GameRecord, 'id'>;
+	declare events: Table<EventRecord, [string, number]>;
+	declare meta: EntityTable<MetaRecord, 'key'>;
+	declare signatures: EntityTable<SignatureRecord, 'id'>;
+	declare leagues: EntityTable<LeagueRecord, 'id'>;
+	declare sessions: EntityTable<SessionRecord, 'id'>;
+	declare matches: EntityTable<MatchRecord, 'id'>;
+	declare inbox: EntityTable<InboxRecord, 'id'>;
+	declare turnIns: EntityTable<TurnInRecord, 'gameId'>;
 	/** A phone's groups of class sessions (issue 15). */
-	assignments!: EntityTable<AssignmentRecord, 'gameId'>;
+	declare assignments: EntityTable<AssignmentRecord, 'gameId'>;
 	/** The instructor's receipts for the cards this phone turned in (issue 15). */
-	receipts!: EntityTable<ReceiptRecord, 'gameId'>;
+	declare receipts: EntityTable<ReceiptRecord, 'gameId'>;
 	/** Derived from `games`, kept by `contributionsUpkeep`: read it, never write it. */
-	contributions!: Table<ContributionPageRecord, [string, number]>;
+	declare contributions: Table<ContributionPageRecord, [string, number]>;
 	/** Derived from `games`, `events` and `signatures`, kept by `verdictsUpkeep`: read it only. */
-	verdicts!: EntityTable<VerdictRecord, 'gameId'>;
+	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per verdict, kept by `verdictsUpkeep`: read it only. */
-	signedLogs!: EntityTable<SignedLogRecord, 'gameId'>;
+	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

@@ -20,19 +20,16 @@ interface Latest {
 	stores: Record<string, string | null>;
 }
 
-let latest: Latest | undefined;
-
 /**
  * Worked out from `declareSchema` itself, so the versions are listed in one place: each
- * version's tables over the ones before, as Dexie merges them.
+ * version's tables over the ones before (oldest first), as Dexie merges them.
  */
 export function latestSchema(): Latest {
-	if (latest) return latest;
 	const stores: Record<string, string | null> = {};
 	let version = 0;
 	const recorder = {
 		version(n: number): Version {
-			version = Math.max(version, n);
+			version = n;
 			const declared = {
 				stores(tables: Record<string, string | null>) {
 					Object.assign(stores, tables);
@@ -44,37 +41,19 @@ export function latestSchema(): Latest {
 		}
 	};
 	declareSchema(recorder);
-	return (latest = { version, stores });
+	return { version, stores };
 }
 
-/** Where the device keeps its note of the database's version: localStorage, when it may. */
-function notes(): Storage | null {
+/**
+ * `work` on localStorage, where the device notes the version each database opened at; null
+ * where there is none or it refuses (a privacy setting, a full disk): every version is then
+ * declared, as on a new device.
+ */
+function withNotes<T>(work: (notes: Storage) => T): T | null {
 	try {
-		return typeof localStorage === 'undefined' ? null : localStorage;
-	} catch {
-		// Storage refused (a privacy setting): every version is declared, as on a new device.
-		return null;
-	}
-}
-
-const noteKey = (name: string): string => `muggins:db-version:${name}`;
-
-/** The version the database `name` was last opened at on this device, or null. */
-function noted(name: string): string | null {
-	try {
-		return notes()?.getItem(noteKey(name)) ?? null;
+		return typeof localStorage === 'undefined' ? null : work(localStorage);
 	} catch {
 		return null;
-	}
-}
-
-/** Notes `version` as the one the database `name` opened at (or forgets it: null). */
-function note(name: string, version: number | null): void {
-	try {
-		if (version === null) notes()?.removeItem(noteKey(name));
-		else if (noted(name) !== String(version)) notes()?.setItem(noteKey(name), String(version));
-	} catch {
-		// A full or refused storage: the next start declares every version, as on a new device.
 	}
 }
 
@@ -83,10 +62,11 @@ function note(name: string, version: number | null): void {
  * notes the version it opens at.
  */
 export function declareForOpen(db: Dexie, name: string): void {
+	const key = `muggins:db-version:${name}`;
 	const { version, stores } = latestSchema();
 	// Sticky: noted at every opening, not only the first.
-	db.on('ready', () => note(name, db.verno), true);
-	if (noted(name) !== String(version)) {
+	db.on('ready', () => withNotes((notes) => notes.setItem(key, String(db.verno))), true);
+	if (withNotes((notes) => notes.getItem(key)) !== String(version)) {
 		declareSchema(db);
 		return;
 	}
@@ -95,7 +75,7 @@ export function declareForOpen(db: Dexie, name: string): void {
 		.upgrade(() => {
 			// Only a database older than its note gets here: the upgrades it needs are not
 			// declared. Refused, so nothing changes; the next start declares every version.
-			note(name, null);
+			withNotes((notes) => notes.removeItem(key));
 			throw new DbError('db-closed');
 		});
 }
