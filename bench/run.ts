@@ -248,12 +248,7 @@ async function bundleAt(browser: Browser, figures: Figure[]): Promise<void> {
 	figures.push(
 		await measured(
 			(v, note) =>
-				figure(
-					'first-load JS, scorecard (gzip)',
-					v,
-					'KB',
-					note ?? 'before the first paint; Dexie included'
-				),
+				figure('first-load JS, scorecard (gzip)', v, 'KB', note ?? 'before the first paint'),
 			async () =>
 				(
 					await firstLoadJS(browser, origin, buildDir, '.board .total', async (page) => {

@@ -57,3 +57,21 @@ test('a tap followed at once by going offline is stored, and taps in a row keep 
 	await expect.poll(() => engineTotals(page, id)).toEqual({ Ana: 5, Ben: 10 });
 	await context.setOffline(false);
 });
+
+test('a scorecard opened cold follows the scores another tab records, and its own reach it', async ({
+	page,
+	context
+}) => {
+	const id = await startGame(page, ['Ana', 'Ben']);
+	// Opened cold: the board is drawn from the app's first read (src/lib/state/first-game.ts),
+	// then the live query takes over from it.
+	await page.reload();
+	await expect(page.getByRole('heading', { name: 'Hand 1' })).toBeVisible();
+	const other = await context.newPage();
+	await other.goto(`/game/${id}`);
+	await score(other, 'Ana', 10);
+	await expect.poll(() => shownTotals(page)).toEqual({ Ana: 10, Ben: 0 });
+	await score(page, 'Ben', 5);
+	await expect.poll(() => shownTotals(other)).toEqual({ Ana: 10, Ben: 5 });
+	await other.close();
+});

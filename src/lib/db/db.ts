@@ -19,14 +19,15 @@ import type {
 	VerdictRecord
 } from './records';
 import { declareForOpen } from './schema-open';
+import { DB_NAME } from './version-note';
+import { reportBlocked, reportStale } from './health';
 
 // Dexie turns its debugging aids on by itself on localhost (a teacher's own machine running
 // the app, the bench, the browser tests): each table operation then records an async stack
 // for the browser's developer tools. The built app behaves alike on every host.
 if (!import.meta.env.DEV) Dexie.debug = false;
 
-/** The name of the app's IndexedDB database. */
-export const DB_NAME = 'muggins-league';
+export { DB_NAME };
 
 type Listener = () => void;
 
@@ -114,6 +115,8 @@ export class MugginsDB extends Dexie {
 
 /** The one database of the app. */
 export const db = new MugginsDB();
+db.onStale(reportStale);
+db.onBlocked(reportBlocked);
 
 /**
  * Made on first use (a signature), not with every first screen: making a connection costs a
@@ -143,23 +146,4 @@ export function durableDb(): MugginsDB {
 	return (durable ??= new MugginsDB(DB_NAME, { chromeTransactionDurability: 'strict' }));
 }
 
-/**
- * Calls `callback` once another tab has upgraded (or deleted) the database and this tab can no
- * longer read or write: show `message('db-closed')` with a reload button. Returns an unsubscribe.
- */
-export function onVersionChange(callback: () => void): () => void {
-	return db.onStale(callback);
-}
-
-/**
- * Calls `callback` when this tab's upgrade of the database waits for an older tab to close:
- * show `message('db-blocked')`. Returns an unsubscribe.
- */
-export function onBlocked(callback: () => void): () => void {
-	return db.onBlocked(callback);
-}
-
-/** Whether this tab lost its database to another tab's upgrade (see `onVersionChange`). */
-export function isStale(): boolean {
-	return db.stale;
-}
+export { isStale, onBlocked, onVersionChange } from './health';

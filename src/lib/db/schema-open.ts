@@ -13,6 +13,7 @@ import type Dexie from 'dexie';
 import type { Version } from 'dexie';
 import { DbError } from './errors';
 import { declareSchema } from './schema';
+import { noteKey, notedAtLatest, withNotes } from './version-note';
 
 /** The latest version of the schema and every table as it stands there. */
 interface Latest {
@@ -45,28 +46,15 @@ export function latestSchema(): Latest {
 }
 
 /**
- * `work` on localStorage, where the device notes the version each database opened at; null
- * where there is none or it refuses (a privacy setting, a full disk): every version is then
- * declared, as on a new device.
- */
-function withNotes<T>(work: (notes: Storage) => T): T | null {
-	try {
-		return typeof localStorage === 'undefined' ? null : work(localStorage);
-	} catch {
-		return null;
-	}
-}
-
-/**
  * Declares on `db` (the database `name`, not open yet) the versions its opening needs, and
  * notes the version it opens at.
  */
 export function declareForOpen(db: Dexie, name: string): void {
-	const key = `muggins:db-version:${name}`;
+	const key = noteKey(name);
 	const { version, stores } = latestSchema();
 	// Sticky: noted at every opening, not only the first.
 	db.on('ready', () => withNotes((notes) => notes.setItem(key, String(db.verno))), true);
-	if (withNotes((notes) => notes.getItem(key)) !== String(version)) {
+	if (!notedAtLatest(name)) {
 		declareSchema(db);
 		return;
 	}

@@ -8,6 +8,7 @@
  */
 import { liveQuery } from 'dexie';
 import { prepareNameOrder } from '$lib/db/roster';
+import { pathParts } from '$lib/path-parts';
 import { early, type EarlyLive, type LiveObserver } from '$lib/state/early-live';
 import { CARDS_PER_PAGE, cardList, standingsView, studentView } from './views';
 
@@ -55,19 +56,10 @@ class EarlyQuery implements EarlyLive {
 	}
 }
 
-/** Path segment `s` decoded as the router decodes it, or null when it is not valid. */
-function decoded(s: string): string | null {
-	try {
-		return decodeURIComponent(s);
-	} catch {
-		return null;
-	}
-}
-
 /** Starts the live query of the page at `pathname`, when it is one of the pages above. */
 export function startPageData(pathname: string): void {
-	const parts = pathname.split('/').map(decoded);
-	if (parts[0] !== '' || parts[1] !== 'league' || !parts[2] || parts.includes(null)) return;
+	const parts = pathParts(pathname);
+	if (!parts || parts[0] !== '' || parts[1] !== 'league' || !parts[2]) return;
 	const id = parts[2];
 	const rest = parts.slice(3).filter((p) => p !== '');
 	if (rest.length === 0) {

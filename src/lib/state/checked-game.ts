@@ -1,6 +1,7 @@
 import * as games from '$lib/db/games';
 import * as signatures from '$lib/db/signatures';
-import { withNames, type LoadedGame } from './loaded-game';
+import { withNames } from './load-game';
+import type { LoadedGame } from './loaded-game';
 
 /** A stored game with its card checked against its signatures: signed, locked, changed… */
 export interface CheckedGame extends LoadedGame {

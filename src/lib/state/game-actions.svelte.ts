@@ -23,9 +23,14 @@ export class GameActions<A extends string, G extends LoadedGame = LoadedGame> {
 	/**
 	 * Create while the page initialises; `id` is read reactively (the route parameter).
 	 * @param load reads the game for a live query
+	 * @param adopt gives the live game a query already begun for its id (see `Live`)
 	 */
-	constructor(load: (id: string) => Promise<G>, id: () => string) {
-		this.live = new Live(load, id);
+	constructor(
+		load: (id: string) => Promise<G>,
+		id: () => string,
+		adopt?: ConstructorParameters<typeof Live<G, string>>[2]
+	) {
+		this.live = new Live(load, id, adopt);
 		$effect(() => {
 			const err = this.live.error;
 			if (!err) {

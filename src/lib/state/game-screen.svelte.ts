@@ -1,25 +1,22 @@
-import { knownDeviceId } from '$lib/db/device';
 import type * as games from '$lib/db/games';
 import type { GameEvent, NewGameEvent, PlayerId } from '$lib/rules/types';
 import { GameActions } from './game-actions.svelte';
-import { loadGame, type LoadedGame } from './loaded-game';
+import { followFrom, takeFirstGame } from './first-game';
+import { lazyQuery } from './live-query';
+import { sameGame, type LoadedGame } from './loaded-game';
 
 export type { LoadedGame };
-
-/** `a` and `b` hold the same stored game: the same record, log and names. */
-function sameGame(a: LoadedGame, b: LoadedGame): boolean {
-	return (
-		a.events.length === b.events.length &&
-		a.events.at(-1)?.event.id === b.events.at(-1)?.event.id &&
-		JSON.stringify(a.record) === JSON.stringify(b.record) &&
-		[...a.names].every(([id, name]) => b.names.get(id) === name)
-	);
-}
 
 type TapWriter = typeof import('./tap-writer');
 let loading: Promise<TapWriter> | undefined;
 /** The optimistic entry and the narrator: loaded after the first paint, once per page. */
 const writer = () => (loading ??= import('./tap-writer'));
+
+/** The store's read of a game, loaded with Dexie after the board's first paint. */
+const loadGame = lazyQuery(
+	() => import('./load-game'),
+	(store) => store.loadGame
+);
 
 /** Where an error is shown: next to the action that caused it. */
 export type Action = 'score' | 'muggins' | 'undo' | 'hand' | 'end' | 'penalty';
@@ -38,9 +35,14 @@ export class GameScreen extends GameActions<Action> {
 	/** A painted entry is being stored. */
 	#storing = false;
 
-	/** Create while the page initialises; `id` is read reactively (the route parameter). */
+	/**
+	 * Create while the page initialises; `id` is read reactively (the route parameter). The
+	 * game the app read as it started, when it started here, is shown first (`first-game.ts`).
+	 */
 	constructor(id: () => string) {
-		super(loadGame, id);
+		super(loadGame, id, (key, observer) =>
+			followFrom(key, loadGame, sameGame, observer, takeFirstGame(key))
+		);
 		// Once the board is drawn: the optimistic entry (see `tap-writer.ts`), which first stores
 		// what a reload left unstored and reads the device id painted entries are stamped with.
 		$effect(() => {
@@ -127,8 +129,8 @@ export class GameScreen extends GameActions<Action> {
 	 */
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
 		const base = this.game;
-		const device = knownDeviceId();
 		const w = this.#writer;
+		const device = w?.knownDeviceId();
 		// A second tap on a sheet still waiting for its first to be stored: one entry, as when
 		// every write went first (the sheet closes when the first is stored).
 		if (this.#storing) return Promise.resolve(false);

@@ -1,5 +1,5 @@
-import { liveQuery } from 'dexie';
 import type { LiveObserver } from './early-live';
+import { followQuery } from './live-query';
 
 /**
  * A Dexie live query as runes state: `current` follows the database, including writes made
@@ -35,7 +35,7 @@ export class Live<T, K = void> {
 					this.#loaded = true;
 				}
 			};
-			const subscription = adopt?.(k, observer) ?? liveQuery(() => query(k)).subscribe(observer);
+			const subscription = adopt?.(k, observer) ?? followQuery(query, k, observer);
 			return () => subscription.unsubscribe();
 		});
 	}

@@ -3,9 +3,12 @@
  * rules of what each role sees are in `$lib/roles/rules.ts`; the PIN itself in
  * `instructor.svelte.ts`.
  */
-import * as roles from '$lib/db/role';
+import { plainRole } from '$lib/db/plain-read';
 import { showsInstructorTools, type DeviceRole, type StoredRole } from '$lib/roles/rules';
 import { instructor } from './instructor.svelte';
+
+/** The store's role verbs, loaded with Dexie (a first screen reads the role without it). */
+const roles = () => import('$lib/db/role');
 
 export class RoleState {
 	#stored = $state<StoredRole>(null);
@@ -26,9 +29,10 @@ export class RoleState {
 		return showsInstructorTools(this.#stored);
 	}
 
-	/** Reads the stored role. */
+	/** Reads the stored role: plainly where it can (`plain-read.ts`), else through the store. */
 	async load(): Promise<StoredRole> {
-		this.#stored = await roles.get();
+		const plain = await plainRole();
+		this.#stored = plain !== undefined ? plain : await (await roles()).get();
 		this.#loaded = true;
 		return this.#stored;
 	}
@@ -45,7 +49,7 @@ export class RoleState {
 	 */
 	async lock(): Promise<void> {
 		instructor.lock();
-		await roles.set('group');
+		await (await roles()).set('group');
 		this.follow('group');
 	}
 
@@ -56,14 +60,14 @@ export class RoleState {
 	 */
 	async take(): Promise<boolean> {
 		if (!(await instructor.confirm('Using this device as the instructor’s'))) return false;
-		await roles.set('instructor');
+		await (await roles()).set('instructor');
 		this.follow('instructor');
 		return true;
 	}
 
 	/** Chooses a role at first start, on a device with no league and no role yet. */
 	async choose(role: DeviceRole): Promise<void> {
-		await roles.set(role);
+		await (await roles()).set(role);
 		this.follow(role);
 	}
 }

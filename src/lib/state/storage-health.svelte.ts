@@ -1,4 +1,4 @@
-import { isStale, onBlocked, onVersionChange } from '$lib/db/db';
+import { isStale, onBlocked, onVersionChange } from '$lib/db/health';
 
 /**
  * Whether this tab can still use the database: `stale` once another tab upgraded it (this

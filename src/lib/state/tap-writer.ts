@@ -14,6 +14,7 @@ import type { NewGameEvent } from '$lib/rules/types';
 import type { LoadedGame } from './loaded-game';
 
 export { narrate } from '$lib/rules/narrate';
+export { knownDeviceId } from '$lib/db/device';
 export { afterPaint, flushAfterPaint, games };
 
 /** An entry painted on the board, and the game as painted. */

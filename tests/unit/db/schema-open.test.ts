@@ -5,26 +5,14 @@ import { MugginsDB } from '$lib/db/db';
 import { guard } from '$lib/db/errors';
 import { declareSchema } from '$lib/db/schema';
 import { latestSchema } from '$lib/db/schema-open';
+import { LATEST_VERSION } from '$lib/db/version-note';
+import { memoryStorage } from '../support/memory-storage';
 import { SHIPPED_VERSION_10 } from './helpers';
 
 const NAME = 'muggins-schema-open-test';
 /** Versions 1 to 6 and 8 to 11: version 7 never shipped. */
 const EVERY_VERSION = 10;
 const NOTE = `muggins:db-version:${NAME}`;
-
-/** localStorage as a browser keeps it, in memory; `refuse` makes every call throw. */
-function memoryStorage(refuse = false) {
-	const items = new Map<string, string>();
-	const check = () => {
-		if (refuse) throw new DOMException('The operation is insecure.', 'SecurityError');
-	};
-	return {
-		items,
-		getItem: (k: string) => (check(), items.get(k) ?? null),
-		setItem: (k: string, v: string) => (check(), void items.set(k, v)),
-		removeItem: (k: string) => (check(), void items.delete(k))
-	};
-}
 
 /** Every table of `db` as declared: name, primary key, indexes. */
 function tablesOf(db: Dexie) {
@@ -82,6 +70,10 @@ describe('latestSchema', () => {
 		expect(latestSchema().version).toBe(all.verno);
 		expect(tablesOf(latest)).toEqual(tablesOf(all));
 		expect(tablesOf(latest).length).toBeGreaterThan(10);
+	});
+
+	it('is the version the app knows without Dexie (a first screen reads plainly only at it)', () => {
+		expect(LATEST_VERSION).toBe(latestSchema().version);
 	});
 });
 

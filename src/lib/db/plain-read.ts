@@ -1,0 +1,133 @@
+/**
+ * The first screen's reads with IndexedDB itself, before Dexie's code has loaded: the device's
+ * role (every page) and a scorecard's game. Why: Dexie and the store's modules are half the
+ * code a cold start evaluates; read this way, the board is drawn while they load, and the
+ * page's live query (`$lib/state/live-query.ts`) takes over once they have.
+ *
+ * Only a database noted at the latest version (`version-note.ts`) is read this way: its tables
+ * are then as `records.ts` describes them and as `schema.ts` declares them. On any other (a new
+ * device, an older database waiting for its upgrade, storage that keeps no notes) each read
+ * gives null, and the caller reads through Dexie, which upgrades first.
+ */
+import type { StoredRole } from '$lib/roles/rules';
+import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
+import { DB_NAME, notedAtLatest } from './version-note';
+
+/** The one connection while reads are under way, closed when the last one ends. */
+let shared: { opened: Promise<IDBDatabase | null>; reads: number } | null = null;
+
+/** The database as it stands, or null when it cannot be read plainly (see above). */
+function open(): Promise<IDBDatabase | null> {
+	return new Promise((resolve) => {
+		if (typeof indexedDB === 'undefined' || !notedAtLatest(DB_NAME)) return resolve(null);
+		try {
+			const request = indexedDB.open(DB_NAME);
+			// No database (deleted since it was noted): opening would make an empty one, which
+			// Dexie would then have to upgrade. Stopped, so none is made.
+			request.onupgradeneeded = () => request.transaction?.abort();
+			request.onsuccess = () => {
+				const db = request.result;
+				// Another tab upgrading waits for no one on account of this connection.
+				db.onversionchange = () => db.close();
+				resolve(db);
+			};
+			request.onerror = () => resolve(null);
+			request.onblocked = () => resolve(null);
+		} catch {
+			resolve(null);
+		}
+	});
+}
+
+/** `read` on the shared connection, or null when there is none. Never rejects. */
+async function withConnection<T>(read: (db: IDBDatabase) => Promise<T | null>): Promise<T | null> {
+	const current = (shared ??= { opened: open(), reads: 0 });
+	current.reads += 1;
+	try {
+		const db = await current.opened;
+		return db ? await read(db) : null;
+	} catch {
+		return null;
+	} finally {
+		current.reads -= 1;
+		if (current.reads === 0) {
+			if (shared === current) shared = null;
+			void current.opened.then((db) => db?.close());
+		}
+	}
+}
+
+/** Runs `start` in a read transaction over `stores`; resolves with `result()` once it commits. */
+function transaction<T>(
+	db: IDBDatabase,
+	stores: string[],
+	start: (tx: IDBTransaction) => void,
+	result: () => T
+): Promise<T | null> {
+	return new Promise((resolve) => {
+		const tx = db.transaction(stores, 'readonly');
+		tx.oncomplete = () => resolve(result());
+		tx.onerror = () => resolve(null);
+		tx.onabort = () => resolve(null);
+		start(tx);
+	});
+}
+
+/** The device's role as `role.ts` reads it, or undefined when it cannot be read plainly. */
+export async function plainRole(): Promise<StoredRole | undefined> {
+	const row = await withConnection((db) => {
+		let found: MetaRecord | undefined;
+		return transaction(
+			db,
+			['meta'],
+			(tx) => {
+				const request = tx.objectStore('meta').get('role');
+				request.onsuccess = () => (found = request.result as MetaRecord | undefined);
+			},
+			() => ({ found })
+		);
+	});
+	if (row === null) return undefined;
+	return row.found?.key === 'role' ? row.found.value : null;
+}
+
+/** A game as stored: its record, its events in order, and its seated players found. */
+export interface PlainGame {
+	record: GameRecord;
+	events: EventRecord[];
+	players: Map<string, PlayerRecord>;
+}
+
+/**
+ * Game `id` with its events and players, read in one transaction, or null when it cannot be
+ * read plainly or is not on this device (the caller's own read then says so).
+ */
+export async function plainGame(id: string): Promise<PlainGame | null> {
+	const read = await withConnection((db) => {
+		let record: GameRecord | undefined;
+		let events: EventRecord[] = [];
+		const players = new Map<string, PlayerRecord>();
+		return transaction(
+			db,
+			['games', 'events', 'players'],
+			(tx) => {
+				const game = tx.objectStore('games').get(id);
+				game.onsuccess = () => {
+					record = game.result as GameRecord | undefined;
+					for (const seat of record?.seats ?? []) {
+						const player = tx.objectStore('players').get(seat);
+						player.onsuccess = () => {
+							const found = player.result as PlayerRecord | undefined;
+							if (found) players.set(found.id, found);
+						};
+					}
+				};
+				// The events' key is [gameId, seq]: every number sorts before an array.
+				const log = tx.objectStore('events').getAll(IDBKeyRange.bound([id], [id, []]));
+				log.onsuccess = () => (events = log.result as EventRecord[]);
+			},
+			() => (record ? { record, events, players } : null)
+		);
+	});
+	return read ?? null;
+}
