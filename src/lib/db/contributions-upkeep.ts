@@ -57,6 +57,7 @@ export const contributionsUpkeep: Middleware<DBCore> = {
 		// While an upgrade runs the versions before 6, there is nothing to keep yet: version 6
 		// fills the table from the games as they are then.
 		if (!down.schema.tables.some((t) => t.name === CONTRIBUTIONS)) return {};
+		work.prepare();
 		return {
 			transaction(stores, mode, options) {
 				const widen = mode === 'readwrite' && stores.includes(GAMES);

@@ -140,6 +140,17 @@ export class LazyPart<M> {
 		this.#load = load;
 	}
 
+	/**
+	 * Starts loading it soon, not in the task that asks: called as the database opens. A write
+	 * made before it has loaded keeps its transaction alive until it has (`in`), and twice in
+	 * CI a first game's creation, the first write of a fresh browser, waited there for two
+	 * minutes (not understood, not reproduced); loaded as the database opens, a write seldom
+	 * has to wait for it.
+	 */
+	prepare(): void {
+		setTimeout(() => void this.start().catch(() => undefined));
+	}
+
 	/** Starts loading it, once (again after a failed load). */
 	start(): Promise<M> {
 		this.#loading ??= this.#load().then(

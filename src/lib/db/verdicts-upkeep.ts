@@ -108,6 +108,7 @@ export const verdictsUpkeep: Middleware<DBCore> = {
 		if (!down.schema.tables.some((t) => t.name === VERDICTS)) return {};
 		// Likewise for the kept logs before version 11, which keeps them for every verdict then.
 		const logs = down.schema.tables.some((t) => t.name === SIGNED_LOGS) ? [SIGNED_LOGS] : [];
+		work.prepare();
 		return {
 			transaction(stores, mode, options) {
 				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
