@@ -1,30 +1,38 @@
 /**
  * The first screen's reads with IndexedDB itself, before Dexie's code has loaded: the device's
  * role (every page) and a scorecard's game. Why: Dexie and the store's modules are half the
- * code a cold start evaluates; read this way, the board is drawn while they load, and the
- * page's live query (`$lib/state/live-query.ts`) takes over once they have.
+ * code a cold start evaluated; read this way, the board is drawn while they load, and the
+ * page's live query (`$lib/state/live-query.ts`) takes over once they have. A device with no
+ * database yet (a first visit) has no role: its first screen needs no Dexie either.
  *
- * Only a database noted at the latest version (`version-note.ts`) is read this way: its tables
- * are then as `records.ts` describes them and as `schema.ts` declares them. On any other (a new
- * device, an older database waiting for its upgrade, storage that keeps no notes) each read
- * gives null, and the caller reads through Dexie, which upgrades first.
+ * The database is opened as it stands, never upgraded (nor made, where there is none). A game
+ * is read only from a database noted at the latest version (`version-note.ts`): its tables are
+ * then as `records.ts` describes them. The role's row is the same in every version. Any read
+ * that cannot be made this way gives undefined or null, and the caller reads through Dexie,
+ * which upgrades first.
  */
 import type { StoredRole } from '$lib/roles/rules';
 import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
 import { DB_NAME, notedAtLatest } from './version-note';
 
-/** The one connection while reads are under way, closed when the last one ends. */
-let shared: { opened: Promise<IDBDatabase | null>; reads: number } | null = null;
+/** What opening gives: the connection, `missing` (no database), or null (it failed). */
+type Opened = IDBDatabase | 'missing' | null;
 
-/** The database as it stands, or null when it cannot be read plainly (see above). */
-function open(): Promise<IDBDatabase | null> {
+/** The one connection while reads are under way, closed when the last one ends. */
+let shared: { opened: Promise<Opened>; reads: number } | null = null;
+
+/** The database as it stands (see above). */
+function open(): Promise<Opened> {
 	return new Promise((resolve) => {
-		if (typeof indexedDB === 'undefined' || !notedAtLatest(DB_NAME)) return resolve(null);
+		if (typeof indexedDB === 'undefined') return resolve(null);
 		try {
 			const request = indexedDB.open(DB_NAME);
-			// No database (deleted since it was noted): opening would make an empty one, which
-			// Dexie would then have to upgrade. Stopped, so none is made.
-			request.onupgradeneeded = () => request.transaction?.abort();
+			// No database: opening would make an empty one, which Dexie would then have to
+			// upgrade. Stopped, so none is made.
+			request.onupgradeneeded = () => {
+				request.transaction?.abort();
+				resolve('missing');
+			};
 			request.onsuccess = () => {
 				const db = request.result;
 				// Another tab upgrading waits for no one on account of this connection.
@@ -39,20 +47,25 @@ function open(): Promise<IDBDatabase | null> {
 	});
 }
 
-/** `read` on the shared connection, or null when there is none. Never rejects. */
-async function withConnection<T>(read: (db: IDBDatabase) => Promise<T | null>): Promise<T | null> {
+/**
+ * `read` on the shared connection; `missing` when there is no database, null when the read
+ * could not be made. Never rejects.
+ */
+async function withConnection<T>(
+	read: (db: IDBDatabase) => Promise<T | null>
+): Promise<T | 'missing' | null> {
 	const current = (shared ??= { opened: open(), reads: 0 });
 	current.reads += 1;
 	try {
 		const db = await current.opened;
-		return db ? await read(db) : null;
+		return db === null || db === 'missing' ? db : await read(db);
 	} catch {
 		return null;
 	} finally {
 		current.reads -= 1;
 		if (current.reads === 0) {
 			if (shared === current) shared = null;
-			void current.opened.then((db) => db?.close());
+			void current.opened.then((db) => db !== null && db !== 'missing' && db.close());
 		}
 	}
 }
@@ -73,7 +86,10 @@ function transaction<T>(
 	});
 }
 
-/** The device's role as `role.ts` reads it, or undefined when it cannot be read plainly. */
+/**
+ * The device's role as `role.ts` reads it (null on a device with no database yet), or
+ * undefined when it cannot be read plainly.
+ */
 export async function plainRole(): Promise<StoredRole | undefined> {
 	const row = await withConnection((db) => {
 		let found: MetaRecord | undefined;
@@ -88,6 +104,7 @@ export async function plainRole(): Promise<StoredRole | undefined> {
 		);
 	});
 	if (row === null) return undefined;
+	if (row === 'missing') return null;
 	return row.found?.key === 'role' ? row.found.value : null;
 }
 
@@ -103,6 +120,7 @@ export interface PlainGame {
  * read plainly or is not on this device (the caller's own read then says so).
  */
 export async function plainGame(id: string): Promise<PlainGame | null> {
+	if (!notedAtLatest(DB_NAME)) return null;
 	const read = await withConnection((db) => {
 		let record: GameRecord | undefined;
 		let events: EventRecord[] = [];
@@ -129,5 +147,5 @@ export async function plainGame(id: string): Promise<PlainGame | null> {
 			() => (record ? { record, events, players } : null)
 		);
 	});
-	return read ?? null;
+	return read === 'missing' ? null : read;
 }
