@@ -20,7 +20,7 @@ import type {
 } from './records';
 import { declareForOpen } from './schema-open';
 import { DB_NAME } from './version-note';
-import { reportBlocked, reportStale } from './health';
+import { reportBlocked, reportStale, subscribe, type Listener } from './health';
 
 // Dexie turns its debugging aids on by itself on localhost (a teacher's own machine running
 // the app, the bench, the browser tests): each table operation then records an async stack
@@ -28,13 +28,6 @@ import { reportBlocked, reportStale } from './health';
 if (!import.meta.env.DEV) Dexie.debug = false;
 
 export { DB_NAME };
-
-type Listener = () => void;
-
-function subscribe(listeners: Set<Listener>, callback: Listener): () => void {
-	listeners.add(callback);
-	return () => listeners.delete(callback);
-}
 
 /**
  * The app's database. Only the entity modules (`players.ts`, `games.ts`, …) use it; routes

@@ -3,13 +3,14 @@
  * Dexie-free: the banner that says so is on every screen, and a first screen may be drawn
  * before Dexie's code has loaded (`plain-read.ts`); until then, nothing can be stale.
  */
-type Listener = () => void;
+export type Listener = () => void;
 
 let stale = false;
 const staleListeners = new Set<Listener>();
 const blockedListeners = new Set<Listener>();
 
-function subscribe(listeners: Set<Listener>, callback: Listener): () => void {
+/** Adds `callback` to `listeners`; returns what takes it out again. */
+export function subscribe(listeners: Set<Listener>, callback: Listener): () => void {
 	listeners.add(callback);
 	return () => listeners.delete(callback);
 }

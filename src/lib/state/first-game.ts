@@ -13,10 +13,10 @@ import { followQuery, type LazyQuery } from './live-query';
 import { named, type LoadedGame } from './loaded-game';
 
 /** A first read: its game (null: none could be read plainly) once it is back. */
-export interface FirstRead {
-	read: Promise<LoadedGame | null>;
+export interface FirstRead<G extends LoadedGame = LoadedGame> {
+	read: Promise<G | null>;
 	/** Set when `read` resolves, so that a page made after that shows the game at once. */
-	done?: { game: LoadedGame | null };
+	done?: { game: G | null };
 }
 
 /** The read begun for the address the app started at, until its page takes it. */
@@ -75,7 +75,7 @@ export function followFrom<G extends LoadedGame>(
 	query: ((key: string) => Promise<G>) | LazyQuery<string, G>,
 	same: (a: G, b: G) => boolean,
 	observer: LiveObserver<G>,
-	first: { read: Promise<G | null>; done?: { game: G | null } } | undefined
+	first: FirstRead<G> | undefined
 ): { unsubscribe(): void } | undefined {
 	if (!first) return undefined;
 	let ended = false;
