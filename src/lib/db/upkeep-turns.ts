@@ -3,12 +3,13 @@
  * writes that take turns within a transaction, a failed write turned into its error, and what
  * a transaction has shown of its games (`KnownGames`).
  */
-import type {
-	DBCoreMutateRequest,
-	DBCoreMutateResponse,
-	DBCoreTable,
-	DBCoreTransaction
+import Dexie, {
+	type DBCoreMutateRequest,
+	type DBCoreMutateResponse,
+	type DBCoreTable,
+	type DBCoreTransaction
 } from 'dexie';
+import { DbError } from './errors';
 import { lockedWithResult } from './locked';
 import type { GameRecord } from './records';
 
@@ -135,17 +136,21 @@ export class LazyPart<M> {
 	#module: M | null = null;
 	#loading: Promise<M> | null = null;
 	readonly #load: () => Promise<M>;
+	readonly #waitMs: number;
 
-	constructor(load: () => Promise<M>) {
+	/**
+	 * `waitMs`: how long a write waits for it (`in`) before failing. From the service worker's
+	 * cache it loads in well under a second on a slow phone, and in a few on a first visit over a
+	 * slow network; a load still under way after 20 s is stuck, and the person is better told.
+	 */
+	constructor(load: () => Promise<M>, waitMs = 20_000) {
 		this.#load = load;
+		this.#waitMs = waitMs;
 	}
 
 	/**
-	 * Starts loading it soon, not in the task that asks: called as the database opens. A write
-	 * made before it has loaded keeps its transaction alive until it has (`in`), and twice in
-	 * CI a first game's creation, the first write of a fresh browser, waited there for two
-	 * minutes (not understood, not reproduced); loaded as the database opens, a write seldom
-	 * has to wait for it.
+	 * Starts loading it soon, not in the task that asks: called as the database opens, so that a
+	 * write seldom has to keep its transaction alive while it loads (`in`).
 	 */
 	prepare(): void {
 		setTimeout(() => void this.start().catch(() => undefined));
@@ -167,18 +172,33 @@ export class LazyPart<M> {
 	 * `work` with it, in `trans`. While it still loads, `trans` is kept active by reading one
 	 * (missing) key of `table` again and again: IndexedDB commits a transaction as soon as no
 	 * request of it is pending, and the derived records must be written in the same transaction
-	 * as the write that changes them. Each step runs in the callback of the read before it,
-	 * where Dexie still knows `trans` (the import's own promise would lose it, as would an
-	 * `await`). Once loaded it costs nothing.
+	 * as the write that changes them. Each read starts in the callback of the one before, where
+	 * Dexie still knows `trans` (the import's own promise would lose it, as would an `await`).
+	 * Once loaded it costs nothing. Still loading after `waitMs`, the write fails with
+	 * `app-part-missing` (its transaction aborts, nothing is saved).
+	 *
+	 * Why the reads are not chained (`get().then(step)` returning the next read): a load of a
+	 * second or two takes thousands of reads, and a chain of Dexie's promises some 6,000 deep
+	 * never settles (neither resolved nor rejected). That was the first game of a fresh browser
+	 * waiting on "Starting…" for minutes in CI.
 	 */
 	in<T>(table: DBCoreTable, trans: DBCoreTransaction, work: (m: M) => Promise<T>): Promise<T> {
+		if (this.#module) return work(this.#module);
 		let failure: { error: unknown } | null = null;
-		if (!this.#module) this.start().catch((error: unknown) => (failure = { error }));
-		const step = (): Promise<T> => {
-			if (this.#module) return work(this.#module);
-			if (failure) throw failure.error;
-			return table.get({ trans, key: '' }).then(step);
-		};
-		return step();
+		this.start().catch((error: unknown) => (failure = { error }));
+		const until = performance.now() + this.#waitMs;
+		return new Dexie.Promise<T>((resolve, reject) => {
+			const step = () => {
+				try {
+					if (this.#module) work(this.#module).then(resolve, reject);
+					else if (failure) reject(failure.error);
+					else if (performance.now() > until) reject(new DbError('app-part-missing'));
+					else table.get({ trans, key: '' }).then(step, reject);
+				} catch (error) {
+					reject(error);
+				}
+			};
+			step();
+		});
 	}
 }
