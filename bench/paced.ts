@@ -36,6 +36,12 @@ export interface PacedResult {
 	dueMs: number[];
 	/** Per request answered: ms from its due time to the end of its answer (NaN when none). */
 	latencyMs: number[];
+	/**
+	 * Per request: ms from its due time to when the generator got to it (sent or queued for a
+	 * socket). Large values are the generator's own lateness (its timer or its process held
+	 * up), not the server's, though the latency counts them all the same.
+	 */
+	lateMs: number[];
 	/** Answers by HTTP status. */
 	statuses: Map<number, number>;
 	/** Requests that failed on the wire (reset, refused, an answer that is not HTTP). */
@@ -149,6 +155,7 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 	const wire = requests.map((r) => wireRequest(r, url.host));
 	const dueMs = requests.map((_, i) => (i * 1000) / rate);
 	const latencyMs: number[] = new Array<number>(count).fill(NaN);
+	const lateMs: number[] = new Array<number>(count).fill(NaN);
 	const statuses = new Map<number, number>();
 	let errors = 0;
 	let settled = 0;
@@ -175,6 +182,7 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 				startedAt,
 				dueMs,
 				latencyMs,
+				lateMs,
 				statuses,
 				errors,
 				unfinished: sent - settled,
@@ -250,7 +258,10 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 			timer = null;
 			if (done) return;
 			const now = performance.now() - startedAt;
-			while (sent < count && (dueMs[sent] ?? 0) <= now) send(sent++);
+			while (sent < count && (dueMs[sent] ?? 0) <= now) {
+				lateMs[sent] = now - (dueMs[sent] ?? 0);
+				send(sent++);
+			}
 			if (sent < count) {
 				timer = setTimeout(tick, Math.max(0, (dueMs[sent] ?? 0) - (performance.now() - startedAt)));
 			}

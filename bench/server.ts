@@ -273,6 +273,12 @@ async function measure(
 				onPostgres ? `budget ≤ ${P95_MAX_MS} ms; ${paceNote}` : paceNote,
 				onPostgres ? p95 <= P95_MAX_MS : null
 			),
+			row(
+				`load generator lateness p95, paced run (${name})`,
+				percentile(even.lateMs, 95),
+				'ms',
+				`from each push's due time to its send: the generator's own delay, which the latency above includes`
+			),
 			// The generator runs on the same 2 cores as the server and the database: what it takes
 			// is not the server's, but the server cannot have it either.
 			row(

@@ -78,6 +78,21 @@ describe('paced generator', () => {
 		expect(out.latencyMs[4]).toBeGreaterThanOrEqual(waited);
 	});
 
+	it("records the generator's own lateness: a request due while its process was busy", async () => {
+		await serve((_req, res) => res.end('ok'));
+		const running = paced({ base: BASE, requests: gets(5), rate: 100, sockets: 5 });
+		// The generator's process is held for 60 ms right after request 0: requests 1 to 4 (due
+		// at 10 to 40 ms) are sent late, request 4 at least 20 ms after its due time.
+		const until = performance.now() + 60;
+		while (performance.now() < until);
+		const out = await running;
+		expect(out.statuses.get(200)).toBe(5);
+		expect(out.lateMs[0]).toBeGreaterThanOrEqual(0);
+		expect(out.lateMs[4]).toBeGreaterThanOrEqual(20);
+		for (let i = 0; i < 5; i++)
+			expect(out.latencyMs[i]).toBeGreaterThanOrEqual(out.lateMs[i] ?? NaN);
+	});
+
 	it('keeps to its socket count', async () => {
 		let inFlight = 0;
 		let most = 0;
