@@ -129,8 +129,8 @@ export class KnownGames {
 /**
  * The part of an upkeep that only writes which change derived records need (judging a card,
  * rewriting standings pages): loaded apart, so the first screen's code does not carry it.
- * `start` loads it once (the upkeeps call it at the first read-write transaction they watch,
- * usually a score tap, which needs none of it); offline, the service worker has it cached.
+ * `start` loads it once (the upkeeps ask for it as the database opens, `prepare`); offline, the
+ * service worker has it cached.
  */
 export class LazyPart<M> {
 	#module: M | null = null;
@@ -179,8 +179,8 @@ export class LazyPart<M> {
 	 *
 	 * Why the reads are not chained (`get().then(step)` returning the next read): a load of a
 	 * second or two takes thousands of reads, and a chain of Dexie's promises some 6,000 deep
-	 * never settles (neither resolved nor rejected). That was the first game of a fresh browser
-	 * waiting on "Starting…" for minutes in CI.
+	 * never settles (neither resolved nor rejected). What CI showed three times, the first game
+	 * of a fresh browser waiting on "Starting…" for minutes, fits this.
 	 */
 	in<T>(table: DBCoreTable, trans: DBCoreTransaction, work: (m: M) => Promise<T>): Promise<T> {
 		if (this.#module) return work(this.#module);
