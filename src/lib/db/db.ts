@@ -138,5 +138,3 @@ let durable: MugginsDB | undefined;
 export function durableDb(): MugginsDB {
 	return (durable ??= new MugginsDB(DB_NAME, { chromeTransactionDurability: 'strict' }));
 }
-
-export { isStale, onBlocked, onVersionChange } from './health';

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DB_NAME, MugginsDB, isStale, onVersionChange } from '$lib/db/db';
+import { DB_NAME, MugginsDB } from '$lib/db/db';
+import { isStale, onVersionChange } from '$lib/db/health';
 import { toDbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
 import { declareSchema } from '$lib/db/schema';
