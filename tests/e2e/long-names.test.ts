@@ -61,3 +61,39 @@ test('at 320 px a name stays whole on the scoreboard: short ones as they are, a 
 	}
 	expect(await overflow(page)).toBeLessThanOrEqual(0);
 });
+
+test('at 320 px a seat keeps its name on one line in the new game, its moves below it', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 320, height: 700 });
+	await page.goto('/game/new');
+	const names = ['Ana', 'Ben', 'Cara', 'Dominique'];
+	for (const name of names) {
+		await page.locator('#new-player').fill(name);
+		await page.keyboard.press('Enter');
+	}
+	await expect(page.getByRole('list', { name: 'Seats, in order of play' })).toBeVisible();
+	/** The lines the name's own text takes: "Cara" broke into "Car" / "a" at 320 px before. */
+	const lines = (name: string) =>
+		page.locator('.seat .name', { hasText: name }).evaluate((el, name) => {
+			const text = [...el.childNodes].find(
+				(n) => n.nodeType === 3 && n.textContent?.includes(name)
+			);
+			if (!text) return 0;
+			const range = document.createRange();
+			range.selectNodeContents(text);
+			const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+			return new Set(tops.map(Math.round)).size;
+		}, name);
+	for (const width of [390, 320]) {
+		await page.setViewportSize({ width, height: 700 });
+		for (const name of names) expect(await lines(name), `${name} at ${width} px`).toBe(1);
+		// Every move is still a whole tap target.
+		const remove = page.getByRole('button', { name: 'Remove Cara' });
+		const box = await remove.boundingBox();
+		expect(box?.width).toBeGreaterThanOrEqual(48);
+		expect(box?.height).toBeGreaterThanOrEqual(48);
+		await shot(page, { path: `screenshots/seat-list-${width}.png`, fullPage: false });
+	}
+	expect(await overflow(page)).toBeLessThanOrEqual(0);
+});
