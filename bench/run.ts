@@ -47,6 +47,12 @@ const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
  */
 const CSV_RUNS = 3;
 /**
+ * How many cold starts each cold-start figure times (the median counts). Starts of one build
+ * on this machine spread from about 350 to 850 ms at 4× slowdown, and a median of 5 moved by
+ * ±60 ms between runs (467 to 632 ms over six runs of nearly the same code).
+ */
+const COLD_STARTS = 15;
+/**
  * Loading a school through the app's db module takes about 3 s a class on this machine (writing
  * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep):
  * the 100 leagues take about 5 minutes to load, the 100 classes 20 minutes or more, so the
@@ -321,19 +327,39 @@ async function tapAlone(browser: Browser, figures: Figure[]): Promise<void> {
 		)
 	);
 	figures.push(
-		await measured(
-			(v, note) => figure('cold offline start to scorecard', v, 'ms', note ?? 'median of 5'),
-			async () => percentile(await offlineStart(browser, origin, 5), 50)
+		await coldStarts('cold offline start to scorecard', () =>
+			offlineStart(browser, origin, COLD_STARTS)
 		)
 	);
 	figures.push(
-		await measured(
-			(v, note) =>
-				figure('cold offline start to scorecard, 4× CPU slowdown', v, 'ms', note ?? 'median of 5'),
-			async () => percentile(await offlineStart(browser, origin, 5, 4), 50)
+		await coldStarts('cold offline start to scorecard, 4× CPU slowdown', () =>
+			offlineStart(browser, origin, COLD_STARTS, 4)
 		)
 	);
 	await floorFigures(browser, figures);
+}
+
+/**
+ * Figure `name`: the median of the cold starts `run` times, noted with their middle half (the
+ * 25th to 75th percentile), so that a reader sees how far one start is from another.
+ */
+async function coldStarts(
+	name: string,
+	run: () => Promise<number[]>,
+	prefix = ''
+): Promise<Figure> {
+	let starts: number[] = [];
+	const ms = (p: number) => percentile(starts, p).toFixed(0);
+	return measured(
+		(v, note) =>
+			figure(
+				name,
+				v,
+				'ms',
+				note ?? `${prefix}median of ${starts.length}, middle half ${ms(25)}–${ms(75)} ms`
+			),
+		async () => percentile((starts = await run()), 50)
+	);
 }
 
 /**
@@ -351,16 +377,10 @@ async function floorFigures(browser: Browser, figures: Figure[]): Promise<void> 
 		for (const slowdown of [1, 4]) {
 			const name = `cold offline start, the app’s code not run${slowdown > 1 ? ', 4× CPU slowdown' : ''}`;
 			figures.push(
-				await measured(
-					(v, note) =>
-						figure(
-							name,
-							v,
-							'ms',
-							note ?? 'no budget: the browser’s share (bench/floor.ts); median of 5'
-						),
-					async () =>
-						percentile(await offlineStart(browser, floorOrigin, 5, slowdown, FLOOR_QUERY), 50)
+				await coldStarts(
+					name,
+					() => offlineStart(browser, floorOrigin, COLD_STARTS, slowdown, FLOOR_QUERY),
+					'no budget: the browser’s share (bench/floor.ts); '
 				)
 			);
 		}
