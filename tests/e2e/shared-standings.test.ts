@@ -34,6 +34,18 @@ function sharedOn(phone: Page): Locator {
 	return phone.getByRole('region', { name: /^Standings on / });
 }
 
+/** How many lines the text of each of `cells` takes. */
+function lineCounts(cells: Locator): Promise<number[]> {
+	return cells.evaluateAll((els) =>
+		els.map((el) => {
+			const range = document.createRange();
+			range.selectNodeContents(el);
+			const tops = [...range.getClientRects()].filter((r) => r.width > 1).map((r) => r.top);
+			return new Set(tops.map(Math.round)).size;
+		})
+	);
+}
+
 /** The codes of group 1 of the session on screen, on the instructor's codes page. */
 async function groupOneCodes(page: Page): Promise<string[]> {
 	await page.getByRole('link', { name: 'Hand out to the groups’ phones' }).click();
@@ -91,6 +103,15 @@ test('the instructor shares the standings: the phone shows them read-only, and h
 	await expect(p.getByRole('navigation', { name: 'League sections' })).toHaveCount(0);
 	await expectAccessible(p, 'group phone, shared standings');
 	await snap(p, 'phone-shared-standings');
+	// At 320 px each name and heading keeps one line: the "Name" heading and "Ana B." broke
+	// letter by letter before. The place is headed "#", and still read as "Place".
+	await p.setViewportSize({ width: 320, height: 700 });
+	expect(await lineCounts(shared.getByRole('rowheader'))).toEqual([1, 1, 1, 1]);
+	for (const name of ['Name', 'Played', 'Won', 'Points'])
+		expect(await lineCounts(shared.getByRole('columnheader', { name, exact: true }))).toEqual([1]);
+	await expect(shared.getByRole('columnheader', { name: 'Place', exact: true })).toHaveCount(1);
+	await expectAccessible(p, 'group phone, shared standings at 320 px');
+	await p.setViewportSize({ width: 390, height: 844 });
 
 	// The group plays and signs; the receipt for its card brings the standings with it counted.
 	await p.goto(`/game/${gameId}`);
