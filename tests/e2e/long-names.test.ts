@@ -2,6 +2,7 @@ import { expect, test } from './a11y';
 import { shot } from './snap';
 import { leagueWithRoster } from './league-helpers';
 import { startGame } from './game-helpers';
+import { lineCounts } from './text-lines';
 
 /** How much wider than the window the page is, in CSS pixels (0 when it fits). */
 async function overflow(page: import('@playwright/test').Page): Promise<number> {
@@ -73,21 +74,11 @@ test('at 320 px a seat keeps its name on one line in the new game, its moves bel
 		await page.keyboard.press('Enter');
 	}
 	await expect(page.getByRole('list', { name: 'Seats, in order of play' })).toBeVisible();
-	/** The lines the name's own text takes: "Cara" broke into "Car" / "a" at 320 px before. */
-	const lines = (name: string) =>
-		page.locator('.seat .name', { hasText: name }).evaluate((el, name) => {
-			const text = [...el.childNodes].find(
-				(n) => n.nodeType === 3 && n.textContent?.includes(name)
-			);
-			if (!text) return 0;
-			const range = document.createRange();
-			range.selectNodeContents(text);
-			const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
-			return new Set(tops.map(Math.round)).size;
-		}, name);
+	// Each name's text on one line: "Cara" broke into "Car" / "a" at 320 px before.
+	const seats = page.locator('.seat .name');
 	for (const width of [390, 320]) {
 		await page.setViewportSize({ width, height: 700 });
-		for (const name of names) expect(await lines(name), `${name} at ${width} px`).toBe(1);
+		expect(await lineCounts(seats), `at ${width} px`).toEqual([1, 1, 1, 1]);
 		// Every move is still a whole tap target.
 		const remove = page.getByRole('button', { name: 'Remove Cara' });
 		const box = await remove.boundingBox();

@@ -7,6 +7,7 @@
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { snap } from './snap';
+import { lineCounts } from './text-lines';
 import { enterCodes, readAllCodes } from './code-helpers';
 import { score } from './game-helpers';
 import { leagueTab, leagueWithRoster, sessionWithGroups, signCard } from './league-helpers';
@@ -32,18 +33,6 @@ async function offlineDevice(browser: Browser, width = 390, height = 844) {
 /** The phone's read-only standings, by their heading "Standings on <day>". */
 function sharedOn(phone: Page): Locator {
 	return phone.getByRole('region', { name: /^Standings on / });
-}
-
-/** How many lines the text of each of `cells` takes. */
-function lineCounts(cells: Locator): Promise<number[]> {
-	return cells.evaluateAll((els) =>
-		els.map((el) => {
-			const range = document.createRange();
-			range.selectNodeContents(el);
-			const tops = [...range.getClientRects()].filter((r) => r.width > 1).map((r) => r.top);
-			return new Set(tops.map(Math.round)).size;
-		})
-	);
 }
 
 /** The codes of group 1 of the session on screen, on the instructor's codes page. */
