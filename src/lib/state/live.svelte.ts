@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import type { LiveObserver } from './early-live';
 import { followQuery } from './live-query';
 
@@ -20,8 +21,15 @@ export class Live<T, K = void> {
 		key: () => K = () => undefined as K,
 		adopt?: (key: K, observer: LiveObserver<T>) => { unsubscribe(): void } | undefined
 	) {
+		// The key's value, not its identity: a route parameter read again by a navigation that
+		// keeps it (the scorecard → "Sign the card"), or a key object made afresh, neither
+		// restarts the query nor empties `current`. Emptying it is a write made while Svelte
+		// applies that navigation, and such a write can leave the page never updated (Svelte
+		// issue 18761: the signing page did not show, twice in CI).
+		const keyed = $derived(JSON.stringify(key()));
 		$effect(() => {
-			const k = key();
+			void keyed;
+			const k = untrack(key);
 			this.#loaded = false;
 			this.#current = undefined;
 			const observer: LiveObserver<T> = {
