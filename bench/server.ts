@@ -39,6 +39,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LEAGUES = 200;
 const PHONES = 8;
 const CARDS_PER_PHONE = 3;
+/** Cards every phone pushes to warm the server before anything is timed. */
+const WARM_CARDS_PER_PHONE = 2;
 /** Keep-alive sockets of the latency runs at most, and the cards per second offered on them. */
 const CONNECTIONS = 64;
 const RATE = Number(process.env.BENCH_RATE ?? 550);
@@ -166,6 +168,18 @@ async function cardsFor(leagueId: string, count: number): Promise<string[]> {
 	return out;
 }
 
+/** A push of a new card from every phone of `leagues`. */
+async function cardEach(leagues: Awaited<ReturnType<typeof district>>): Promise<Push[]> {
+	const pushes: Push[] = [];
+	for (const league of leagues) {
+		const bodies = await cardsFor(league.id, PHONES);
+		league.phones.forEach((token, p) =>
+			pushes.push({ path: `/api/leagues/${league.id}/cards`, token, body: bodies[p] ?? '' })
+		);
+	}
+	return pushes;
+}
+
 /** Every figure of one database. */
 async function measure(
 	name: string,
@@ -178,26 +192,16 @@ async function measure(
 		console.log(`  ${name}: registering ${LEAGUES} leagues × ${PHONES} phones…`);
 		const leagues = await district(call, LEAGUES, PHONES);
 		const rounds: Push[][] = [];
-		for (let round = 0; round < CARDS_PER_PHONE; round++) {
-			const pushes: Push[] = [];
-			for (const league of leagues) {
-				const bodies = await cardsFor(league.id, PHONES);
-				league.phones.forEach((token, p) =>
-					pushes.push({ path: `/api/leagues/${league.id}/cards`, token, body: bodies[p] ?? '' })
-				);
-			}
-			rounds.push(pushes);
-		}
+		for (let round = 0; round < CARDS_PER_PHONE; round++) rounds.push(await cardEach(leagues));
 		const [first = [], bursts = [], second = []] = rounds;
 		// A school's server runs for months: warm it (compiled code, each connection's prepared
-		// statements) with cards of a quarter of the leagues before anything is timed.
+		// statements) before anything is timed. V8 keeps optimizing the push's code, on threads of
+		// the server's process, long after the first few hundred pushes: after 400 warm pushes the
+		// paced run cost the server 1.1-1.4 ms of CPU a push, after 3,200 0.8-1.1 ms (four runs each,
+		// interleaved), and that CPU is what the database and the generator lack when a push waits.
 		const warm: Push[] = [];
-		for (const league of leagues.slice(0, LEAGUES / 4)) {
-			const bodies = await cardsFor(league.id, PHONES);
-			league.phones.forEach((token, p) =>
-				warm.push({ path: `/api/leagues/${league.id}/cards`, token, body: bodies[p] ?? '' })
-			);
-		}
+		for (let round = 0; round < WARM_CARDS_PER_PHONE; round++)
+			warm.push(...(await cardEach(leagues)));
 		console.log(`  ${name}: warming up with ${warm.length} pushes…`);
 		await load(warm, { connections: CONNECTIONS });
 		console.log(`  ${name}: ${first.length} pushes offered at ${RATE}/s, paced…`);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { splitStatements } from '../../server/db';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, splitStatements } from '../../server/db';
+import { OPEN_TIMEOUT, POSTGRES_URL, freshPostgres } from './support';
 
 describe('splitStatements', () => {
 	it('splits a migration at semicolons and drops comment lines', () => {
@@ -26,4 +27,31 @@ describe('splitStatements', () => {
 		expect(statements[0]?.endsWith('$$')).toBe(true);
 		expect(statements[1]).toBe('select f()');
 	});
+});
+
+describe.runIf(POSTGRES_URL)('the PostgreSQL pool', () => {
+	afterEach(() => void vi.useRealTimers());
+
+	it(
+		'keeps an idle connection open, so a push after a quiet spell starts no new PostgreSQL process',
+		async () => {
+			const fresh = await freshPostgres();
+			// Only the timers pg's pool would close an idle connection with; its sockets stay real.
+			vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+			const db = await openDatabase({ url: fresh.url });
+			try {
+				const pid = async () =>
+					(await db.query<{ pid: number }>('select pg_backend_pid() as pid', []))[0]?.pid;
+				const before = await pid();
+				vi.advanceTimersByTime(60 * 60 * 1000);
+				expect(typeof before).toBe('number');
+				expect(await pid()).toBe(before);
+			} finally {
+				vi.useRealTimers();
+				await db.close();
+				await fresh.drop();
+			}
+		},
+		OPEN_TIMEOUT
+	);
 });
