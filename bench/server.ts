@@ -6,14 +6,14 @@
  * `npm run bench:server` runs it alone; `bench/run.ts` runs it after the app's figures.
  *
  * Three runs, because latency under a flood is mostly the flood's own queue:
- * - latency: every phone's first card, offered at a fixed rate (RATE cards/s, the budget's
+ * - latency: a card from every phone, offered at a fixed rate (RATE cards/s, the budget's
  *   throughput and more) over at most CONNECTIONS keep-alive sockets by the open-loop paced
  *   generator (bench/paced.ts): each push is due at a fixed time and its latency runs from then,
  *   so a wait in the generator counts against the server. p50/p95 is what a phone waits;
  * - the same offered by autocannon's `overallRate` (kept for comparison, no budget): its
  *   per-connection timers fire in bursts on this 2-core machine, so it measures its own queue
  *   (the 158 ms p95 and 397/s of earlier sessions);
- * - throughput: every phone's third card as fast as the server takes them, FLOOD pushes in
+ * - throughput: another card from every phone as fast as the server takes them, FLOOD pushes in
  *   flight at a time: the most cards per second the server stores.
  * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each:
  * one by default, like `npm run server`. Measured back to back on the shared 2 cores, one process
