@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, splitStatements } from '../../server/db';
 import { OPEN_TIMEOUT, POSTGRES_URL, freshPostgres } from './support';
 
@@ -30,8 +30,6 @@ describe('splitStatements', () => {
 });
 
 describe.runIf(POSTGRES_URL)('the PostgreSQL pool', () => {
-	afterEach(() => void vi.useRealTimers());
-
 	it(
 		'keeps an idle connection open, so a push after a quiet spell starts no new PostgreSQL process',
 		async () => {
