@@ -131,8 +131,18 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 
 		// All its cards at once, read by the instructor's inbox.
 		await p.getByRole('link', { name: /^Turn in all our cards/ }).click();
-		const bundle = await readAllCodes(p, p.getByRole('region', { name: /^1\. Show/ }));
-		if (i === 0) await shoot(p, 'turn-in-all');
+		const show = p.getByRole('region', { name: /^1\. Show/ });
+		const bundle = await readAllCodes(p, show);
+		if (i === 0) {
+			// At either end the button pressed is disabled: the focus goes to the other one, so a
+			// keyboard can step back at once.
+			expect(bundle).toHaveLength(2);
+			await expect(show.getByRole('button', { name: 'Previous code' })).toBeFocused();
+			await p.keyboard.press('Enter');
+			await expect(show.getByText('Code 1 of 2')).toBeVisible();
+			await expect(show.getByRole('button', { name: 'Next code' })).toBeFocused();
+			await shoot(p, 'turn-in-all');
+		}
 		await p.getByRole('button', { name: 'We showed the codes' }).click();
 		await leagueTab(page, 'Inbox');
 		await enterCodes(page, bundle);
