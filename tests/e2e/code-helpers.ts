@@ -13,9 +13,35 @@ export async function readCode(page: Page, scope: Locator = page.locator('body')
 	// Centred, as a student holds it up: clear of the app's bottom bar.
 	await code.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 	const png = PNG.sync.read(await code.screenshot());
-	const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+	const found = decode(png) ?? decode(await drawnAtWholePixels(code));
 	if (!found) throw new Error('no QR code could be read from the screenshot');
-	return found.data;
+	return found;
+}
+
+function decode(png: PNG): string | null {
+	return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+/**
+ * The code's SVG drawn at 4 pixels a module. jsQR now and then misses a dense code in a
+ * screenshot, whose modules fall a fraction of a pixel off the screen's grid, where a camera,
+ * seeing it at many sizes, would not: this reads the same drawing at a clean size.
+ */
+async function drawnAtWholePixels(code: Locator): Promise<PNG> {
+	const url = await code.locator('svg').evaluate(async (svg: SVGSVGElement) => {
+		const { width, height } = svg.viewBox.baseVal;
+		const image = new Image();
+		image.src = `data:image/svg+xml,${encodeURIComponent(svg.outerHTML)}`;
+		await image.decode();
+		const canvas = document.createElement('canvas');
+		canvas.width = width * 4;
+		canvas.height = height * 4;
+		const context = canvas.getContext('2d')!;
+		context.imageSmoothingEnabled = false;
+		context.drawImage(image, 0, 0, canvas.width, canvas.height);
+		return canvas.toDataURL('image/png');
+	});
+	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
 /** Every code of the set on screen, stepping through them with "Next code". */
