@@ -117,3 +117,23 @@ export async function receiveAll(
 		at: timestamp(opts.now)
 	};
 }
+
+/**
+ * Marks the card of `game`, as signed now, turned in to the school server and received: the
+ * server's answer to the push is its receipt (it stored exactly this card), so the phone stops
+ * offering the card for turning in by code (issue 36). One `rw` transaction.
+ */
+export async function storedByServer(
+	game: Pick<GameRecord, 'id' | 'fingerprint' | 'leagueId'>,
+	opts: { now?: string } = {}
+): Promise<void> {
+	if (game.fingerprint === null || game.leagueId === null) return;
+	const { id, fingerprint, leagueId } = game;
+	const at = timestamp(opts.now);
+	await guard(() =>
+		db.transaction('rw', [db.turnIns, db.receipts], async () => {
+			await db.turnIns.put({ gameId: id, fingerprint, at, how: 'server' });
+			await db.receipts.put({ gameId: id, fingerprint, leagueId, issuedAt: at, readAt: at });
+		})
+	);
+}

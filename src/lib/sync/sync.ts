@@ -11,6 +11,7 @@ import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
+import * as receipts from '$lib/db/receipts';
 import * as sessions from '$lib/db/sessions';
 import type { LeagueRecord } from '$lib/db/records';
 import * as groupCodes from '$lib/db/group-codes';
@@ -290,7 +291,7 @@ export async function pushCards(link: ServerLink): Promise<number> {
 			token: link.token,
 			json: cardPayload(card)
 		});
-		await outbox.markTurnedIn(game.id, game.fingerprint ?? '', 'server');
+		await receipts.storedByServer(game);
 		sent++;
 	}
 	return sent;

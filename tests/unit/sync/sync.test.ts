@@ -10,6 +10,7 @@ import { db } from '$lib/db/db';
 import * as groupCodes from '$lib/db/group-codes';
 import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
+import * as receipts from '$lib/db/receipts';
 import * as sessions from '$lib/db/sessions';
 import type { ReceivedCard } from '$lib/db/records';
 import { call, useFetch } from '$lib/sync/api';
@@ -94,12 +95,16 @@ async function fetchPush(token: string, json: unknown): Promise<number> {
 }
 
 describe('a group phone', () => {
-	it('joins with the code and pushes each signed card once, marked as sent', async () => {
+	it('joins with the code and pushes each signed card once, marked as sent and received', async () => {
 		const instructor = await sync.connect(ADDRESS, leagueId);
 		await links.forget(leagueId);
 		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
+		expect(await receipts.unsent(leagueId)).toHaveLength(1);
 		expect(await sync.pushCards(phone)).toBe(1);
 		expect(await outbox.turnedIn(card.game)).toMatchObject({ how: 'server' });
+		// The server's answer is the card's receipt: the phone no longer offers it by code.
+		expect(await receipts.receiptOf(card.game)).toMatchObject({ leagueId });
+		expect(await receipts.unsent(leagueId)).toEqual([]);
 		expect(await sync.pushCards(phone)).toBe(0);
 		const stored = await server.query('select game_id from cards');
 		expect(stored).toEqual([{ game_id: card.game.id }]);
