@@ -237,6 +237,8 @@ const sentences = {
 	'server-rate-limited': 'Too many wrong join codes: wait ten minutes, then try again.',
 	'sync-unreachable': 'The school server cannot be reached. Cards wait on this device.',
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
+	'sync-not-server': (p) =>
+		`${p.address} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`,
 	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)
 	'role-group-phone':
 		'The instructor’s tools are on the instructor’s device. This phone keeps the group’s game, cards and rules.',

@@ -161,3 +161,19 @@ test('UDL game 2 of a match opens without game 1’s “Recorded: Ana 15”', as
 	await page.getByRole('dialog').getByRole('button', { name: '10', exact: true }).click();
 	await expect(status).toContainText('Recorded: Ben 10');
 });
+
+test('an app served without the school server offers none, and its own address is not taken for one', async ({
+	page
+}) => {
+	await page.goto('/settings');
+	const section = page.getByRole('region', { name: 'School server' });
+	await expect(section.getByRole('heading', { name: 'School server' })).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Use the school server' })).toHaveCount(0);
+	const own = new URL(page.url()).origin;
+	await section.getByLabel('Server address').fill(own);
+	await section.getByRole('button', { name: 'Check and save' }).click();
+	await expect(section.getByRole('alert')).toHaveText(
+		`${own} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`
+	);
+	await expectAccessible(page, 'settings-not-a-server');
+});

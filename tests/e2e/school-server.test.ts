@@ -80,10 +80,11 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	const laptop = await device(browser, 1280, 800);
 	const league = await leagueWithRoster(laptop, 'Period 3', ['Ana', 'Ben', 'Cleo', 'Dev']);
 
+	// The app came from the school server: Settings offers it in one tap, with no address typed.
 	await laptop.goto('/settings');
-	await laptop.getByLabel('Server address').fill(SERVER);
-	await laptop.getByRole('button', { name: 'Check and save' }).click();
-	await expect(laptop.getByText('The school server answered.')).toBeVisible();
+	await laptop.getByRole('button', { name: 'Use the school server' }).click();
+	await expect(laptop.getByText('The school server is set.')).toBeVisible();
+	await expect(laptop.getByLabel('Server address')).toHaveValue(SERVER);
 	await shoot(laptop, 'settings-server');
 
 	await laptop.goto(league);
@@ -121,6 +122,11 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await two.context().setOffline(false);
 	await expect(two.getByText('Sent over the school’s network')).toBeVisible(SYNC);
 	await expect(inboxEntries(laptop)).toHaveCount(2, SYNC);
+	// The server's answer is the card's receipt: the group's page says received, and offers no
+	// codes to turn in what already arrived.
+	await one.goto(league);
+	await expect(one.locator('.card-list li')).toContainText(['Received']);
+	await expect(one.getByRole('link', { name: /^Turn in all our cards/ })).toHaveCount(0);
 
 	await leagueTab(laptop, 'Standings');
 	const table = laptop.getByRole('table');
