@@ -1,0 +1,95 @@
+/**
+ * Streaks and progress (issue 41): a student's current and longest run of wins, their points
+ * per game day by day over the term, and the class's most improved students.
+ *
+ * "Most improved" is defined in words the page repeats: the most points per game gained in the
+ * league's last `RECENT_DAYS` days of play, against the student's points per game before them,
+ * for students with at least `MIN_GAMES` counted games in each part. A shared win counts as a
+ * win in a streak, as it does in the standings (RULES.md §7).
+ */
+import { gamesOf, type StandingsCard } from '../standings';
+import type { PlayerId } from '../types';
+import { playOrder } from './ratings';
+
+/** The league's days of play that count as recent for "most improved". */
+export const RECENT_DAYS = 3;
+/** Counted games a student needs before and within those days. */
+export const MIN_GAMES = 2;
+
+/** A student's runs of wins, in games. */
+export interface Streaks {
+	current: number;
+	longest: number;
+}
+
+/** `player`'s current and longest winning streaks in league cards `cards`. */
+export function streaks(cards: readonly StandingsCard[], player: PlayerId): Streaks {
+	let current = 0;
+	let longest = 0;
+	for (const game of gamesOf([...cards].sort(playOrder), player)) {
+		current = game.result === 'lost' ? 0 : current + 1;
+		longest = Math.max(longest, current);
+	}
+	return { current, longest };
+}
+
+/** One day of a student's term. */
+export interface DayOfPlay {
+	date: string;
+	games: number;
+	points: number;
+	/** Points per game that day. */
+	perGame: number;
+}
+
+/** `player`'s points per game on each day they played, oldest first. */
+export function pointsByDay(cards: readonly StandingsCard[], player: PlayerId): DayOfPlay[] {
+	const days: DayOfPlay[] = [];
+	for (const game of gamesOf([...cards].sort(playOrder), player)) {
+		let day = days.at(-1);
+		if (day?.date !== game.date) {
+			day = { date: game.date, games: 0, points: 0, perGame: 0 };
+			days.push(day);
+		}
+		day.games += 1;
+		day.points += game.points;
+		day.perGame = day.points / day.games;
+	}
+	return days;
+}
+
+/** A student's gain in points per game, recent days against the days before. */
+export interface Improvement {
+	player: PlayerId;
+	before: number;
+	recent: number;
+	gain: number;
+}
+
+/**
+ * The students who gained points per game in the league's last `RECENT_DAYS` days of play,
+ * most first; a student without `MIN_GAMES` games on each side of that line is left out.
+ */
+export function mostImproved(cards: readonly StandingsCard[]): Improvement[] {
+	const dates = [...new Set(cards.map((c) => c.date))].sort();
+	if (dates.length <= RECENT_DAYS) return [];
+	const since = dates[dates.length - RECENT_DAYS]!;
+	const parts = new Map<PlayerId, { before: number[]; recent: number[] }>();
+	for (const card of cards) {
+		for (const side of card.sides) {
+			for (const player of side.players) {
+				let mine = parts.get(player);
+				if (!mine) parts.set(player, (mine = { before: [], recent: [] }));
+				(card.date >= since ? mine.recent : mine.before).push(side.total);
+			}
+		}
+	}
+	const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+	const out: Improvement[] = [];
+	for (const [player, { before, recent }] of parts) {
+		if (before.length < MIN_GAMES || recent.length < MIN_GAMES) continue;
+		const gain = mean(recent) - mean(before);
+		if (gain > 0) out.push({ player, before: mean(before), recent: mean(recent), gain });
+	}
+	return out.sort((a, b) => b.gain - a.gain || (a.player < b.player ? -1 : 1));
+}
