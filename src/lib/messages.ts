@@ -263,6 +263,8 @@ const sentences = {
 		'Those standings could not be read. Nothing was changed: ask the instructor to share them again.',
 	'standings-foreign':
 		'Those standings are from another league than this phone’s. Nothing was changed.',
+	'standings-future':
+		'Those standings are dated after tomorrow, so they cannot be right. Nothing was changed: check the date on this phone, or ask the instructor to share them again.',
 	// Issue 17: the instructor's tools
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',
