@@ -34,6 +34,19 @@ describe('add', () => {
 		expect(await db.players.count()).toBe(1);
 	});
 
+	it.each([
+		['U+034F', 'Ana\u034f'],
+		['U+3164', 'Ana\u3164'],
+		['U+2800', 'Ana\u2800'],
+		['U+FE0F', 'Ana\uFE0F']
+	])('refuses Ana + %s as a second Ana (issue 37, finding 7), adding nobody', async (_, name) => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const before = await db.players.toArray();
+		await expectCode(roster.add(leagueId, [name]), 'on-roster');
+		await expectCode(roster.add(leagueId, ['\u3164\u2800\ufe0f']), 'name-required');
+		expect(await db.players.toArray()).toEqual(before);
+	});
+
 	it('refuses a name already on the roster, and says when that student is retired', async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
 		await expectCode(roster.add(leagueId, ['ana']), 'on-roster');

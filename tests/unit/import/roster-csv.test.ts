@@ -162,6 +162,18 @@ describe('preview', () => {
 		]);
 	});
 
+	it('reads Ana with an invisible character after her as Ana, and a name of only blanks as none (issue 37, finding 7)', () => {
+		const table = parseLines('Ben\nAna\u034f\nAna\u3164\nAna\u2800\nAna\ufe0f\n\u3164\u2800\n');
+		expect(problems(table, [0], false, ['Ana'])).toEqual([
+			'1 Ben',
+			'2 Ana: Already on the roster.',
+			'3 Ana: Already on the roster.',
+			'4 Ana: Already on the roster.',
+			'5 Ana: Already on the roster.',
+			'6 : No name in this row.'
+		]);
+	});
+
 	it('joins first and last names and imports the header row when told it is a name', () => {
 		const table = parseCsv('Ana,López\nBen,Okafor\n');
 		expect(namesToAdd(preview(table, { columns: [0, 1], header: false }, []))).toEqual([
