@@ -145,6 +145,8 @@ const sentences = {
 		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,
 	'oneroster-missing-column': (p) =>
 		`${p.file} has no “${p.column}” column, so it is not a OneRoster file. Pick the files exported for OneRoster 1.1.`,
+	'oneroster-duplicate-id': (p) =>
+		`Rows ${p.first} and ${p.second} of ${p.file} have the same id, so it is not clear which one is right. Nothing was imported: export the class list again from the school system.`,
 	'import-one-file':
 		'Pick one class list, or the users.csv and enrollments.csv of a OneRoster export together.',
 	'import-too-big': (p) =>

@@ -74,6 +74,7 @@ export type ImportErrorCode = Extract<
 	| 'import-no-class'
 	| 'oneroster-missing-file'
 	| 'oneroster-missing-column'
+	| 'oneroster-duplicate-id'
 >;
 
 /** A class list that cannot be read at all. Nothing was imported. */
