@@ -106,6 +106,8 @@ const sentences = {
 	'student-id-control': 'A student id cannot hold tabs, line breaks or hidden characters.',
 	'student-id-taken': (p) =>
 		`${p.name} already has the student id “${p.studentId}”: each student needs their own.`,
+	'student-id-differs': (p) =>
+		`${p.name} on the roster already has the student id “${p.studentId}”: change it on the roster if it is wrong.`,
 	'not-present': (p) => `${p.name ?? 'That student'} is not marked present in this session.`,
 	'group-started': 'That group’s game has started, so its players stay as they are.',
 	'no-group': 'That group is not in this session any more.',
@@ -140,6 +142,7 @@ const sentences = {
 	'import-id-control': 'Student id holds tabs, line breaks or hidden characters.',
 	'import-id-duplicate': (p) => `Same student id as row ${p.row}.`,
 	'import-id-on-roster': (p) => `${p.name} on the roster has this student id.`,
+	'import-id-differs': (p) => `${p.name} on the roster has another student id: ${p.studentId}.`,
 	'import-no-class': 'No class to import: the files list no class with students in it.',
 	'oneroster-missing-file': (p) =>
 		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,

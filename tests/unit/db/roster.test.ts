@@ -164,6 +164,61 @@ describe('student ids', () => {
 	});
 });
 
+describe('addWithIds (issue 36, finding 8: a class list read again gives ids)', () => {
+	it('adds new students and gives ids to those on the roster who have none, in one write', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		const { added, given } = await roster.addWithIds(
+			leagueId,
+			[{ name: 'Cara', studentId: 'S-3' }],
+			[
+				{ name: 'ana', studentId: 'S-1' },
+				{ name: 'Ben', studentId: 's-2' }
+			]
+		);
+		expect(added.map((p) => p.name)).toEqual(['Cara']);
+		expect(given.map((p) => [p.name, p.studentId])).toEqual([['Ana', 'S-1']]);
+		expect((await roster.list(leagueId)).map((p) => [p.name, p.studentId])).toEqual([
+			['Ana', 'S-1'],
+			['Ben', 'S-2'],
+			['Cara', 'S-3']
+		]);
+	});
+
+	it.each<[string, { name: string; studentId: string }, string]>([
+		[
+			'another id than the one the student has',
+			{ name: 'Ben', studentId: 'S-7' },
+			'student-id-differs'
+		],
+		['an id someone else has', { name: 'Ana', studentId: 'S-2' }, 'student-id-taken'],
+		['a name not on the roster', { name: 'Zed', studentId: 'S-8' }, 'not-on-roster']
+	])('refuses %s, changing nothing', async (_, give, code) => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		const before = await db.players.toArray();
+		await expectCode(
+			roster.addWithIds(leagueId, [{ name: 'Cara', studentId: 'S-3' }], [give]),
+			code
+		);
+		expect(await db.players.toArray()).toEqual(before);
+	});
+
+	it('refuses a new student with an id just given to someone on the roster', async () => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const before = await db.players.toArray();
+		await expectCode(
+			roster.addWithIds(
+				leagueId,
+				[{ name: 'Cara', studentId: 'S-1' }],
+				[{ name: 'Ana', studentId: 'S-1' }]
+			),
+			'student-id-taken'
+		);
+		expect(await db.players.toArray()).toEqual(before);
+	});
+});
+
 describe('edit', () => {
 	it('changes the name and the student id together', async () => {
 		const { students } = await leagueWith(['Ana']);

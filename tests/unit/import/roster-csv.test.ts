@@ -4,6 +4,7 @@ import {
 	guessColumns,
 	guessIdColumn,
 	studentsToAdd,
+	idsToGive,
 	namesToAdd,
 	parseCsv,
 	parseLines,
@@ -133,6 +134,47 @@ describe('preview with a student id column', () => {
 					(r.problem ? `: ${message(r.problem, r.params)}` : '')
 			)
 		).toEqual(expected);
+	});
+
+	it('gives ids to students already on the roster who have none (issue 36, finding 8), and refuses another id than theirs', () => {
+		const text = 'Name,Id\nAna,S-1\nBen,S-2\nCara,S-3\nDan,S-4\nEve,\n';
+		const existing = [
+			{ name: 'Ana', studentId: null },
+			{ name: 'ben', studentId: 's-2' },
+			{ name: 'Cara', studentId: 'S-9' },
+			{ name: 'Eve', studentId: null }
+		];
+		const rows = preview(parseCsv(text), { columns: [0], header: true, idColumn: 1 }, existing);
+		expect(
+			rows.map(
+				(r) =>
+					`${r.line} ${r.name}: ` +
+					(r.problem ? message(r.problem, r.params) : r.givesId ? 'gives id' : 'adds')
+			)
+		).toEqual([
+			'2 Ana: gives id',
+			'3 Ben: Already on the roster.',
+			'4 Cara: Cara on the roster has another student id: S-9.',
+			'5 Dan: adds',
+			'6 Eve: Already on the roster.'
+		]);
+		expect(idsToGive(rows)).toEqual([{ name: 'Ana', studentId: 'S-1' }]);
+		expect(studentsToAdd(rows)).toEqual([{ name: 'Dan', studentId: 'S-4' }]);
+	});
+
+	it('refuses to give a student on the roster an id someone else has, or an earlier row has', () => {
+		const text = 'Name,Id\nAna,S-9\nNew,S-5\nBen,S-5\n';
+		const existing = [
+			{ name: 'Ana', studentId: null },
+			{ name: 'Ben', studentId: null },
+			{ name: 'Zed', studentId: 'S-9' }
+		];
+		const rows = preview(parseCsv(text), { columns: [0], header: true, idColumn: 1 }, existing);
+		expect(rows.map((r) => (r.problem ? message(r.problem, r.params) : r.givesId))).toEqual([
+			'Zed on the roster has this student id.',
+			false,
+			'Same student id as row 3.'
+		]);
 	});
 
 	it('adds the students with their ids, and none without an id column', () => {
