@@ -68,6 +68,18 @@ export interface PreviewRow {
 	 * gives them the row's id rather than adding anyone.
 	 */
 	givesId: boolean;
+	/**
+	 * The name of a student on the roster, or of an earlier row, that this row's name looks the
+	 * same as without being the same name ("Аna" in Cyrillic beside "Ana"); null when none, or
+	 * when no `lookalikeKey` was given. A warning: the row is still imported.
+	 */
+	lookalike: string | null;
+}
+
+/** Options of `preview`. */
+export interface PreviewOptions {
+	/** What two names that look the same share (`$lib/card/lookalikes`, loaded lazily). */
+	lookalikeKey?: (name: string) => string;
 }
 
 /** Why a whole file cannot be read (sentences in `messages.ts`). */
@@ -194,18 +206,34 @@ const ID_ROW_PROBLEM = {
  * why (no name, too long, already on the roster, the same as an earlier row; a student id
  * too long, with hidden characters, someone else's on the roster or an earlier row's, or
  * another than the one the student on the roster has). A row naming a student on the roster
- * who has no student id gives them the row's (`givesId`). Rows are numbered as in the file.
+ * who has no student id gives them the row's (`givesId`); a row whose name looks the same as
+ * another's is flagged (`lookalike`) when `opts.lookalikeKey` is given. Rows are numbered as
+ * in the file.
  */
 export function preview(
 	table: ParsedTable,
 	pick: ColumnPick,
-	existing: readonly OnRoster[]
+	existing: readonly OnRoster[],
+	opts: PreviewOptions = {}
 ): PreviewRow[] {
 	const onRoster = new Map<string, { name: string; studentId: string | null }>();
 	const idOwners = new Map<string, string>();
+	const looks = opts.lookalikeKey;
+	/** The names seen so far (the roster's, then each imported row's), by what they look like. */
+	const seenLooks = new Map<string, { name: string; key: string }>();
+	const see = (name: string, key: string) => {
+		if (!looks) return;
+		const look = looks(name);
+		if (!seenLooks.has(look)) seenLooks.set(look, { name, key });
+	};
+	const lookalikeOf = (name: string, key: string): string | null => {
+		const seen = looks ? seenLooks.get(looks(name)) : undefined;
+		return seen && seen.key !== key ? seen.name : null;
+	};
 	for (const e of existing) {
 		const [name, studentId] = typeof e === 'string' ? [e, null] : [e.name, e.studentId || null];
 		onRoster.set(nameKey(name), { name, studentId });
+		see(name, nameKey(name));
 		if (studentId) idOwners.set(studentIdKey(studentId), name);
 	}
 	const idColumn = pick.idColumn ?? null;
@@ -239,11 +267,22 @@ export function preview(
 			[problem, params] = ['import-id-on-roster', { name: idOwners.get(idKey) }];
 		else if (idKey !== null && firstIdLine.has(idKey))
 			[problem, params] = ['import-id-duplicate', { row: firstIdLine.get(idKey) }];
+		let lookalike: string | null = null;
 		if (problem === null) {
 			firstLine.set(key, line);
 			if (idKey !== null) firstIdLine.set(idKey, line);
+			if (!givesId) lookalike = lookalikeOf(name, key);
+			see(name, key);
 		}
-		out.push({ line, name, studentId, problem, params, givesId: problem === null && givesId });
+		out.push({
+			line,
+			name,
+			studentId,
+			problem,
+			params,
+			givesId: problem === null && givesId,
+			lookalike
+		});
 	});
 	return out;
 }

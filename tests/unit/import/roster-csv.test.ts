@@ -11,6 +11,7 @@ import {
 	preview,
 	type ParsedTable
 } from '$lib/import/roster-csv';
+import { lookalikeKey } from '$lib/card/lookalikes';
 import { message } from '$lib/messages';
 
 function problems(table: ParsedTable, columns: number[], header: boolean, existing: string[] = []) {
@@ -214,6 +215,27 @@ describe('preview', () => {
 			'5 Ana: Already on the roster.',
 			'6 : No name in this row.'
 		]);
+	});
+
+	it('flags a name that looks the same as a student on the roster or an earlier row, still importing it (issue 37, finding 7)', () => {
+		const table = parseLines('\u0410na Lopez\nBen\n\u0412en\nIan\nlan\nCara\n');
+		const rows = preview(table, { columns: [0], header: false }, ['Ana Lopez'], { lookalikeKey });
+		expect(
+			rows.map((r) =>
+				r.lookalike ? `${r.name}: ${message('name-looks-alike', { name: r.lookalike })}` : r.name
+			)
+		).toEqual([
+			'\u0410na Lopez: Looks the same as Ana Lopez: check the spelling.',
+			'Ben',
+			'\u0412en: Looks the same as Ben: check the spelling.',
+			'Ian',
+			'lan: Looks the same as Ian: check the spelling.',
+			'Cara'
+		]);
+		expect(namesToAdd(rows)).toHaveLength(6);
+		expect(
+			preview(table, { columns: [0], header: false }, ['Ana Lopez']).some((r) => r.lookalike)
+		).toBe(false);
 	});
 
 	it('joins first and last names and imports the header row when told it is a name', () => {
