@@ -106,6 +106,8 @@ const sentences = {
 	'student-id-control': 'A student id cannot hold tabs, line breaks or hidden characters.',
 	'student-id-taken': (p) =>
 		`${p.name} already has the student id “${p.studentId}”: each student needs their own.`,
+	'student-id-differs': (p) =>
+		`${p.name} on the roster already has the student id “${p.studentId}”: change it on the roster if it is wrong.`,
 	'not-present': (p) => `${p.name ?? 'That student'} is not marked present in this session.`,
 	'group-started': 'That group’s game has started, so its players stay as they are.',
 	'no-group': 'That group is not in this session any more.',
@@ -140,11 +142,15 @@ const sentences = {
 	'import-id-control': 'Student id holds tabs, line breaks or hidden characters.',
 	'import-id-duplicate': (p) => `Same student id as row ${p.row}.`,
 	'import-id-on-roster': (p) => `${p.name} on the roster has this student id.`,
+	'import-id-differs': (p) => `${p.name} on the roster has another student id: ${p.studentId}.`,
+	'name-looks-alike': (p) => `Looks the same as ${p.name}: check the spelling.`,
 	'import-no-class': 'No class to import: the files list no class with students in it.',
 	'oneroster-missing-file': (p) =>
 		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,
 	'oneroster-missing-column': (p) =>
 		`${p.file} has no “${p.column}” column, so it is not a OneRoster file. Pick the files exported for OneRoster 1.1.`,
+	'oneroster-duplicate-id': (p) =>
+		`Rows ${p.first} and ${p.second} of ${p.file} have the same id, so it is not clear which one is right. Nothing was imported: export the class list again from the school system.`,
 	'import-one-file':
 		'Pick one class list, or the users.csv and enrollments.csv of a OneRoster export together.',
 	'import-too-big': (p) =>
@@ -265,6 +271,8 @@ const sentences = {
 		'Those standings could not be read. Nothing was changed: ask the instructor to share them again.',
 	'standings-foreign':
 		'Those standings are from another league than this phone’s. Nothing was changed.',
+	'standings-future':
+		'Those standings are dated after tomorrow, so they cannot be right. Nothing was changed: check the date on this phone, or ask the instructor to share them again.',
 	// Issue 17: the instructor's tools
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',

@@ -406,7 +406,8 @@ async function* lineParts(
 			ended = value as Record<string, unknown>;
 			continue;
 		}
-		if (!(kind in KINDS)) throw damaged(`line ${number} is an unknown kind of record`);
+		// Own keys only: `in` would take `__proto__`, `constructor` or `toString` for a kind.
+		if (!Object.hasOwn(KINDS, kind)) throw damaged(`line ${number} is an unknown kind of record`);
 		const parsed = v.safeParse(RECORD_SCHEMAS[kind as Kind], value);
 		if (!parsed.success) {
 			const [issue] = parsed.issues;

@@ -23,6 +23,7 @@ export const DB_ERROR_CODES = [
 	'student-id-too-long',
 	'student-id-control',
 	'student-id-taken',
+	'student-id-differs',
 	'not-present',
 	'group-started',
 	'no-group',

@@ -109,6 +109,43 @@ export async function everyone(leagueId: string): Promise<PlayerRecord[]> {
 	return (await guard(() => rosterOf(leagueId))).sort(byName);
 }
 
+/** `students` with their names and student ids checked (`checked`, `checkedStudentId`). */
+function checkedStudents(
+	students: readonly (string | NewStudent)[]
+): { name: string; studentId: string | null }[] {
+	return students.map((s) =>
+		typeof s === 'string'
+			? { name: checked(s), studentId: null }
+			: { name: checked(s.name), studentId: checkedStudentId(s.studentId) }
+	);
+}
+
+/** The records of `students`, new on `roster`: each name and student id checked free. */
+function newRecords(
+	leagueId: string,
+	roster: readonly PlayerRecord[],
+	students: readonly { name: string; studentId: string | null }[],
+	at: string
+): PlayerRecord[] {
+	const added: PlayerRecord[] = [];
+	for (const { name, studentId } of students) {
+		checkFree([...roster, ...added], name);
+		checkIdFree([...roster, ...added], studentId);
+		added.push({
+			id: crypto.randomUUID(),
+			name,
+			nameKey: nameKey(name),
+			createdAt: at,
+			updatedAt: at,
+			lastPlayedAt: null,
+			retiredAt: null,
+			leagueId,
+			studentId
+		});
+	}
+	return added;
+}
+
 /**
  * Adds students (names, or names with their student ids) to the roster in one `rw`
  * transaction: all of them, or none when one is refused (a name empty, too long, on the
@@ -121,34 +158,50 @@ export async function add(
 	students: readonly (string | NewStudent)[],
 	opts: { now?: string } = {}
 ): Promise<PlayerRecord[]> {
-	const clean = students.map((s) =>
-		typeof s === 'string'
-			? { name: checked(s), studentId: null }
-			: { name: checked(s.name), studentId: checkedStudentId(s.studentId) }
-	);
+	return (await addWithIds(leagueId, students, [], opts)).added;
+}
+
+/**
+ * Adds `students`, as `add` does, and gives the student ids of `ids` to the students of the
+ * roster with those names (a class list read again, now with its id column), in one `rw`
+ * transaction: all of it, or nothing when one is refused. A student who already has that id
+ * is left as they are; one who has another id is refused, never given a second.
+ * @returns the students added, and those given an id
+ * @throws DbError as `add`, and `not-on-roster` (a name of `ids` is not on the roster),
+ * `student-id-differs` (that student has another id)
+ */
+export async function addWithIds(
+	leagueId: string,
+	students: readonly (string | NewStudent)[],
+	ids: readonly NewStudent[],
+	opts: { now?: string } = {}
+): Promise<{ added: PlayerRecord[]; given: PlayerRecord[] }> {
+	const clean = checkedStudents(students);
+	const giving = checkedStudents(ids);
 	return guard(() =>
 		db.transaction('rw', db.players, db.leagues, async () => {
 			await mustGetLeague(leagueId);
 			const roster = await rosterOf(leagueId);
 			const at = timestamp(opts.now);
-			const added: PlayerRecord[] = [];
-			for (const { name, studentId } of clean) {
-				checkFree([...roster, ...added], name);
-				checkIdFree([...roster, ...added], studentId);
-				added.push({
-					id: crypto.randomUUID(),
-					name,
-					nameKey: nameKey(name),
-					createdAt: at,
-					updatedAt: at,
-					lastPlayedAt: null,
-					retiredAt: null,
-					leagueId,
-					studentId
-				});
+			const given: PlayerRecord[] = [];
+			for (const { name, studentId } of giving) {
+				const key = nameKey(name);
+				const student = roster.find((p) => p.nameKey === key);
+				if (!student) throw new DbError('not-on-roster', { name });
+				const held = student.studentId ?? null;
+				if (studentId === null || (held !== null && studentIdKey(held) === studentIdKey(studentId)))
+					continue;
+				if (held !== null) {
+					throw new DbError('student-id-differs', { name: student.name, studentId: held });
+				}
+				const others = roster.filter((p) => p.id !== student.id);
+				checkIdFree([...others, ...given], studentId);
+				given.push({ ...student, studentId, updatedAt: at });
 			}
-			await db.players.bulkAdd(added);
-			return added;
+			const withIds = roster.map((p) => given.find((g) => g.id === p.id) ?? p);
+			const added = newRecords(leagueId, withIds, clean, at);
+			await db.players.bulkPut([...given, ...added]);
+			return { added, given };
 		})
 	);
 }

@@ -30,3 +30,36 @@ export async function setPinFailures(failures: PinFailuresRecord | null): Promis
 		else await db.meta.put({ key: 'pinFailures', value: failures });
 	});
 }
+
+/** A PIN try as `claimPinTry` left it: the hash to check against, or the wait still running. */
+export type PinClaim =
+	{ kind: 'none' } | { kind: 'wait'; until: number } | { kind: 'claimed'; hash: PinHashRecord };
+
+/**
+ * Counts a PIN try as wrong before it is checked, in one `rw` transaction: IndexedDB runs
+ * transactions on the same table one after another, across tabs too, so guesses sent at once
+ * from many tabs are counted one by one and none can slip in before another's count is
+ * stored. `waitAfter` gives the wait after the n-th wrong PIN in a row. A right PIN then
+ * clears the count (`setPinFailures(null)`).
+ */
+export async function claimPinTry(
+	now: number,
+	waitAfter: (count: number) => number
+): Promise<PinClaim> {
+	return guard(() =>
+		db.transaction('rw', db.meta, async (): Promise<PinClaim> => {
+			const [pin, fails] = await Promise.all([db.meta.get('pin'), db.meta.get('pinFailures')]);
+			if (pin?.key !== 'pin') return { kind: 'none' };
+			const failures = fails?.key === 'pinFailures' ? fails.value : { count: 0, until: null };
+			const until = failures.until === null ? 0 : Date.parse(failures.until);
+			if (now < until) return { kind: 'wait', until };
+			const count = failures.count + 1;
+			const wait = waitAfter(count);
+			await db.meta.put({
+				key: 'pinFailures',
+				value: { count, until: wait > 0 ? new Date(now + wait).toISOString() : null }
+			});
+			return { kind: 'claimed', hash: pin.value };
+		})
+	);
+}

@@ -5,7 +5,12 @@
  * a backup restored elsewhere must not start sharing, and a phone's copy is only a view.
  */
 import { ClassLoopError } from '$lib/transfer/class-errors';
-import { isNewer, readSnapshot, type StandingsSnapshot } from '$lib/transfer/standings-snapshot';
+import {
+	isFromTheFuture,
+	isNewer,
+	readSnapshot,
+	type StandingsSnapshot
+} from '$lib/transfer/standings-snapshot';
 import { timestamp } from './clock';
 import { db } from './db';
 import { guard } from './errors';
@@ -64,34 +69,40 @@ export async function held(leagueId: string): Promise<StandingsSnapshot | null> 
 }
 
 /**
- * Refuses standings `snapshot` unless they are league `leagueId`'s (a message's checks run
- * before any of its writes).
- * @throws ClassLoopError `standings-foreign`
+ * Refuses standings `snapshot` unless they are league `leagueId`'s and dated at most a day
+ * after they arrive, by the device's clock (a message's checks run before any of its writes).
+ * @throws ClassLoopError `standings-foreign`, `standings-future`
  */
 export function checkLeague(leagueId: string, snapshot: StandingsSnapshot | undefined): void {
-	if (snapshot && snapshot.league !== leagueId) throw new ClassLoopError('standings-foreign');
+	if (!snapshot) return;
+	if (snapshot.league !== leagueId) throw new ClassLoopError('standings-foreign');
+	if (isFromTheFuture(snapshot, Date.now())) throw new ClassLoopError('standings-future');
 }
 
 /**
  * Keeps `snapshot`, sent by league `leagueId`, when it is newer than the one held; inside the
  * caller's `rw` transaction when it includes `meta` (Dexie nests it), or in its own.
  * Returns whether it replaced the one held.
- * @throws ClassLoopError `standings-foreign` when it is another league's: nothing is kept
+ * @throws ClassLoopError `standings-bad` (a name against the name rule), `standings-foreign` when it is another league's, `standings-future`
+ * when dated more than a day ahead: nothing is kept
  */
 export async function keep(leagueId: string, snapshot: StandingsSnapshot): Promise<boolean> {
-	checkLeague(leagueId, snapshot);
+	// Through the schema again, whatever the caller read: every way in keeps the name rule.
+	const checked = readSnapshot(snapshot);
+	if (!checked) throw new ClassLoopError('standings-bad');
+	checkLeague(leagueId, checked);
 	const write = async () => {
 		const list = await heldList();
 		if (
 			!isNewer(
 				list.find((s) => s.league === leagueId),
-				snapshot
+				checked
 			)
 		)
 			return false;
 		await db.meta.put({
 			key: 'sharedStandings',
-			value: [...list.filter((s) => s.league !== leagueId), snapshot]
+			value: [...list.filter((s) => s.league !== leagueId), checked]
 		});
 		return true;
 	};
@@ -100,7 +111,8 @@ export async function keep(leagueId: string, snapshot: StandingsSnapshot): Promi
 
 /**
  * Keeps a snapshot from outside (the school server) for league `leagueId`, through its schema.
- * @throws ClassLoopError `standings-bad` (not a snapshot), `standings-foreign`
+ * @throws ClassLoopError `standings-bad` (not a snapshot), `standings-foreign`,
+ * `standings-future`
  */
 export async function keepFrom(leagueId: string, value: unknown): Promise<boolean> {
 	const snapshot = readSnapshot(value);

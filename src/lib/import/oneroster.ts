@@ -74,11 +74,27 @@ function cell(row: Row, column: string): string {
 }
 
 /**
+ * A check that each `sourcedId` of file `file` comes once: the second row with one already
+ * seen is refused, naming both rows (as a spreadsheet numbers them, the header being row 1),
+ * rather than silently taking the place of the first.
+ */
+function once(file: string): (sourcedId: string, order: number) => void {
+	const first = new Map<string, number>();
+	return (sourcedId, order) => {
+		const seen = first.get(sourcedId);
+		if (seen !== undefined) {
+			throw new ImportError('oneroster-duplicate-id', { file, first: seen + 2, second: order + 2 });
+		}
+		first.set(sourcedId, order);
+	};
+}
+
+/**
  * The classes of OneRoster `files` that have students enrolled, by title: each with its
  * students (enrollment role "student"; teachers and others are left out, as are users whose
  * own role is not "student" and records marked "tobedeleted").
  * @throws ImportError `oneroster-missing-file` (users.csv or enrollments.csv not among them),
- * `oneroster-missing-column`, `import-no-class`, `import-unreadable`, `import-too-big`
+ * `oneroster-missing-column`, `oneroster-duplicate-id` (a student or a class listed twice), `import-no-class`, `import-unreadable`, `import-too-big`
  */
 export function readOneRoster(files: readonly PickedFile[]): RosterClass[] {
 	const tables = files.map((f) => ({ file: f, ...table(f) }));
@@ -101,19 +117,24 @@ export function readOneRoster(files: readonly PickedFile[]): RosterClass[] {
 	const live = (r: Row) => cell(r, 'status').toLowerCase() !== 'tobedeleted';
 
 	const students = new Map<string, { order: number; student: RosterStudent }>();
+	const studentOnce = once(users.file.name);
 	users.rows.forEach((r, order) => {
 		const role = cell(r, 'role').toLowerCase();
 		if (!live(r) || (role !== '' && role !== 'student')) return;
 		const name = cleanName(`${cell(r, 'givenName')} ${cell(r, 'familyName')}`);
 		const studentId = cell(r, 'identifier') || cell(r, 'email') || null;
+		studentOnce(cell(r, 'sourcedId'), order);
 		students.set(cell(r, 'sourcedId'), { order, student: { name, studentId } });
 	});
 
 	const titles = new Map<string, string>();
-	for (const r of classes?.rows ?? []) {
+	const classOnce = once(classes?.file.name ?? '');
+	(classes?.rows ?? []).forEach((r, order) => {
+		if (!live(r)) return;
+		classOnce(cell(r, 'sourcedId'), order);
 		const title = cleanName(cell(r, 'title'));
 		if (title) titles.set(cell(r, 'sourcedId'), title);
-	}
+	});
 
 	const byClass = new Map<string, Set<string>>();
 	for (const r of enrollments.rows) {

@@ -50,6 +50,7 @@ export type RowProblem = Extract<
 	| 'import-id-control'
 	| 'import-id-duplicate'
 	| 'import-id-on-roster'
+	| 'import-id-differs'
 >;
 
 /** One row of the preview. */
@@ -62,6 +63,23 @@ export interface PreviewRow {
 	studentId: string | null;
 	problem: RowProblem | null;
 	params: MessageParams;
+	/**
+	 * The row names a student already on the roster who has no student id yet: importing it
+	 * gives them the row's id rather than adding anyone.
+	 */
+	givesId: boolean;
+	/**
+	 * The name of a student on the roster, or of an earlier row, that this row's name looks the
+	 * same as without being the same name ("Аna" in Cyrillic beside "Ana"); null when none, or
+	 * when no `lookalikeKey` was given. A warning: the row is still imported.
+	 */
+	lookalike: string | null;
+}
+
+/** Options of `preview`. */
+export interface PreviewOptions {
+	/** What two names that look the same share (`$lib/card/lookalikes`, loaded lazily). */
+	lookalikeKey?: (name: string) => string;
 }
 
 /** Why a whole file cannot be read (sentences in `messages.ts`). */
@@ -74,6 +92,7 @@ export type ImportErrorCode = Extract<
 	| 'import-no-class'
 	| 'oneroster-missing-file'
 	| 'oneroster-missing-column'
+	| 'oneroster-duplicate-id'
 >;
 
 /** A class list that cannot be read at all. Nothing was imported. */
@@ -185,18 +204,37 @@ const ID_ROW_PROBLEM = {
  * The preview of importing `table` with `pick` onto a roster that already has `existing`
  * students: each row's cleaned name and student id and, for a row that will not be imported,
  * why (no name, too long, already on the roster, the same as an earlier row; a student id
- * too long, with hidden characters, someone else's on the roster or an earlier row's). Rows are
- * numbered as in the file.
+ * too long, with hidden characters, someone else's on the roster or an earlier row's, or
+ * another than the one the student on the roster has). A row naming a student on the roster
+ * who has no student id gives them the row's (`givesId`); a row whose name looks the same as
+ * another's is flagged (`lookalike`) when `opts.lookalikeKey` is given. Rows are numbered as
+ * in the file.
  */
 export function preview(
 	table: ParsedTable,
 	pick: ColumnPick,
-	existing: readonly OnRoster[]
+	existing: readonly OnRoster[],
+	opts: PreviewOptions = {}
 ): PreviewRow[] {
-	const onRoster = new Set(existing.map((e) => nameKey(typeof e === 'string' ? e : e.name)));
+	const onRoster = new Map<string, { name: string; studentId: string | null }>();
 	const idOwners = new Map<string, string>();
+	const looks = opts.lookalikeKey;
+	/** The names seen so far (the roster's, then each imported row's), by what they look like. */
+	const seenLooks = new Map<string, { name: string; key: string }>();
+	const see = (name: string, key: string) => {
+		if (!looks) return;
+		const look = looks(name);
+		if (!seenLooks.has(look)) seenLooks.set(look, { name, key });
+	};
+	const lookalikeOf = (name: string, key: string): string | null => {
+		const seen = looks ? seenLooks.get(looks(name)) : undefined;
+		return seen && seen.key !== key ? seen.name : null;
+	};
 	for (const e of existing) {
-		if (typeof e !== 'string' && e.studentId) idOwners.set(studentIdKey(e.studentId), e.name);
+		const [name, studentId] = typeof e === 'string' ? [e, null] : [e.name, e.studentId || null];
+		onRoster.set(nameKey(name), { name, studentId });
+		see(name, nameKey(name));
+		if (studentId) idOwners.set(studentIdKey(studentId), name);
 	}
 	const idColumn = pick.idColumn ?? null;
 	const firstLine = new Map<string, number>();
@@ -210,24 +248,41 @@ export function preview(
 		const key = nameKey(name);
 		const idKey = studentId === null ? null : studentIdKey(studentId);
 		const idProblem = studentId === null ? null : studentIdProblem(studentId);
+		const held = onRoster.get(key);
+		const givesId = held !== undefined && held.studentId === null && idKey !== null;
 		let problem: RowProblem | null = null;
 		let params: MessageParams = {};
 		if (name === '') problem = 'import-no-name';
 		else if (name.length > MAX_NAME_LENGTH)
 			[problem, params] = ['import-too-long', { max: MAX_NAME_LENGTH }];
-		else if (onRoster.has(key)) problem = 'import-on-roster';
-		else if (firstLine.has(key))
+		else if (held && !givesId) {
+			const differs = held.studentId !== null && idKey !== null;
+			if (differs && studentIdKey(held.studentId!) !== idKey)
+				[problem, params] = ['import-id-differs', { name: held.name, studentId: held.studentId! }];
+			else problem = 'import-on-roster';
+		} else if (firstLine.has(key))
 			[problem, params] = ['import-duplicate', { row: firstLine.get(key) }];
 		else if (idProblem) [problem, params] = [ID_ROW_PROBLEM[idProblem], { max: MAX_STUDENT_ID }];
 		else if (idKey !== null && idOwners.has(idKey))
 			[problem, params] = ['import-id-on-roster', { name: idOwners.get(idKey) }];
 		else if (idKey !== null && firstIdLine.has(idKey))
 			[problem, params] = ['import-id-duplicate', { row: firstIdLine.get(idKey) }];
+		let lookalike: string | null = null;
 		if (problem === null) {
 			firstLine.set(key, line);
 			if (idKey !== null) firstIdLine.set(idKey, line);
+			if (!givesId) lookalike = lookalikeOf(name, key);
+			see(name, key);
 		}
-		out.push({ line, name, studentId, problem, params });
+		out.push({
+			line,
+			name,
+			studentId,
+			problem,
+			params,
+			givesId: problem === null && givesId,
+			lookalike
+		});
 	});
 	return out;
 }
@@ -235,11 +290,18 @@ export function preview(
 /** The students `rows` will add, with their student ids: the rows without a problem. */
 export function studentsToAdd(rows: readonly PreviewRow[]): NewStudent[] {
 	return rows
-		.filter((r) => r.problem === null)
+		.filter((r) => r.problem === null && !r.givesId)
+		.map((r) => ({ name: r.name, studentId: r.studentId }));
+}
+
+/** The students on the roster `rows` give a student id to (`PreviewRow.givesId`). */
+export function idsToGive(rows: readonly PreviewRow[]): NewStudent[] {
+	return rows
+		.filter((r) => r.problem === null && r.givesId)
 		.map((r) => ({ name: r.name, studentId: r.studentId }));
 }
 
 /** The names `rows` will add: the rows without a problem. */
 export function namesToAdd(rows: readonly PreviewRow[]): string[] {
-	return rows.filter((r) => r.problem === null).map((r) => r.name);
+	return studentsToAdd(rows).map((r) => r.name);
 }

@@ -26,28 +26,20 @@ export function waitAfter(count: number): number {
  * Whether `pin` opens the lock; true when no PIN is set. Guessing is slowed down: after
  * `FREE_TRIES` wrong PINs in a row, each try waits longer (30 s, 1 min, 2 min … up to an
  * hour), and the wait is stored, so a reload does not end it. A right PIN starts afresh.
+ * Each try is counted as wrong before the slow hash runs (`settings.claimPinTry`), so guesses
+ * typed in many tabs at once get no more tries than one tab.
  * @throws PinError `pin-wait` (with the seconds left) while a wait runs: the PIN is not checked
  */
 export async function check(pin: string, opts: { now?: number } = {}): Promise<boolean> {
-	const stored = await settings.pinHash();
-	if (stored === null) return true;
 	const now = opts.now ?? Date.now();
-	const failures = await settings.pinFailures();
-	const until = failures.until === null ? 0 : Date.parse(failures.until);
-	if (now < until) {
-		throw new PinError('pin-wait', { seconds: Math.ceil((until - now) / 1000) });
+	const claim = await settings.claimPinTry(now, waitAfter);
+	if (claim.kind === 'none') return true;
+	if (claim.kind === 'wait') {
+		throw new PinError('pin-wait', { seconds: Math.ceil((claim.until - now) / 1000) });
 	}
-	if (await verifyPin(pin, stored)) {
-		if (failures.count > 0) await settings.setPinFailures(null);
-		return true;
-	}
-	const count = failures.count + 1;
-	const wait = waitAfter(count);
-	await settings.setPinFailures({
-		count,
-		until: wait > 0 ? new Date(now + wait).toISOString() : null
-	});
-	return false;
+	if (!(await verifyPin(pin, claim.hash))) return false;
+	await settings.setPinFailures(null);
+	return true;
 }
 
 /**

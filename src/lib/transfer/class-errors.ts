@@ -14,6 +14,7 @@ export type ClassLoopErrorCode = Extract<
 	| 'bundle-wrong-kind'
 	| 'standings-bad'
 	| 'standings-foreign'
+	| 'standings-future'
 >;
 
 /**

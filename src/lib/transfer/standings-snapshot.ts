@@ -8,13 +8,21 @@
  * held. Whatever the way in, the newer snapshot replaces the older, never the other way round.
  */
 import * as v from 'valibot';
+import { cleanName, MAX_NAME_LENGTH } from '$lib/card/names';
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
 
 /** One student's line: name, games played, won, total points, place. */
 export const SnapshotRowSchema = v.pipe(
 	v.tuple([
-		v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+		// The one name rule, as for a name typed on the device: no hidden or turning characters.
+		v.pipe(
+			v.string(),
+			v.maxLength(1000),
+			v.transform(cleanName),
+			v.minLength(1),
+			v.maxLength(MAX_NAME_LENGTH)
+		),
 		Count,
 		Count,
 		v.pipe(v.number(), v.integer(), v.minValue(-1_000_000), v.maxValue(10_000_000)),
@@ -72,6 +80,17 @@ export function isNewer(
 	if (!held) return true;
 	if (held.league !== incoming.league) return false;
 	return Date.parse(incoming.at) > Date.parse(held.at);
+}
+
+/** How far past the time it arrives a snapshot may be dated: clocks differ, but not by days. */
+export const MAX_SNAPSHOT_AHEAD_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether `snapshot` is dated more than a day after `now` (the time it arrives): kept, it
+ * would outrank every real snapshot and every hide after it.
+ */
+export function isFromTheFuture(snapshot: StandingsSnapshot, now: number): boolean {
+	return Date.parse(snapshot.at) > now + MAX_SNAPSHOT_AHEAD_MS;
 }
 
 /**

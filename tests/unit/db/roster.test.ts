@@ -34,6 +34,19 @@ describe('add', () => {
 		expect(await db.players.count()).toBe(1);
 	});
 
+	it.each([
+		['U+034F', 'Ana\u034f'],
+		['U+3164', 'Ana\u3164'],
+		['U+2800', 'Ana\u2800'],
+		['U+FE0F', 'Ana\uFE0F']
+	])('refuses Ana + %s as a second Ana (issue 37, finding 7), adding nobody', async (_, name) => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const before = await db.players.toArray();
+		await expectCode(roster.add(leagueId, [name]), 'on-roster');
+		await expectCode(roster.add(leagueId, ['\u3164\u2800\ufe0f']), 'name-required');
+		expect(await db.players.toArray()).toEqual(before);
+	});
+
 	it('refuses a name already on the roster, and says when that student is retired', async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
 		await expectCode(roster.add(leagueId, ['ana']), 'on-roster');
@@ -148,6 +161,61 @@ describe('student ids', () => {
 		await roster.setStudentId(a3.id, 'S-1');
 		await roster.setStudentId(p5.students.get('Ana')!.id, 'S-1');
 		expect((await roster.setStudentId(a3.id, ' ')).studentId).toBeNull();
+	});
+});
+
+describe('addWithIds (issue 36, finding 8: a class list read again gives ids)', () => {
+	it('adds new students and gives ids to those on the roster who have none, in one write', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		const { added, given } = await roster.addWithIds(
+			leagueId,
+			[{ name: 'Cara', studentId: 'S-3' }],
+			[
+				{ name: 'ana', studentId: 'S-1' },
+				{ name: 'Ben', studentId: 's-2' }
+			]
+		);
+		expect(added.map((p) => p.name)).toEqual(['Cara']);
+		expect(given.map((p) => [p.name, p.studentId])).toEqual([['Ana', 'S-1']]);
+		expect((await roster.list(leagueId)).map((p) => [p.name, p.studentId])).toEqual([
+			['Ana', 'S-1'],
+			['Ben', 'S-2'],
+			['Cara', 'S-3']
+		]);
+	});
+
+	it.each<[string, { name: string; studentId: string }, string]>([
+		[
+			'another id than the one the student has',
+			{ name: 'Ben', studentId: 'S-7' },
+			'student-id-differs'
+		],
+		['an id someone else has', { name: 'Ana', studentId: 'S-2' }, 'student-id-taken'],
+		['a name not on the roster', { name: 'Zed', studentId: 'S-8' }, 'not-on-roster']
+	])('refuses %s, changing nothing', async (_, give, code) => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		const before = await db.players.toArray();
+		await expectCode(
+			roster.addWithIds(leagueId, [{ name: 'Cara', studentId: 'S-3' }], [give]),
+			code
+		);
+		expect(await db.players.toArray()).toEqual(before);
+	});
+
+	it('refuses a new student with an id just given to someone on the roster', async () => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const before = await db.players.toArray();
+		await expectCode(
+			roster.addWithIds(
+				leagueId,
+				[{ name: 'Cara', studentId: 'S-1' }],
+				[{ name: 'Ana', studentId: 'S-1' }]
+			),
+			'student-id-taken'
+		);
+		expect(await db.players.toArray()).toEqual(before);
 	});
 });
 

@@ -82,6 +82,101 @@ describe('keeping shared standings on a phone', () => {
 	});
 });
 
+describe('standings from the future, and names against the name rule (issue 37, finding 6)', () => {
+	const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+	it('refuses a snapshot dated 9999, so later real standings and a hide still replace the held ones', async () => {
+		await shared.keep(leagueId, snapshot(10, [['Ana', 1, 1, 20, 1]]));
+		const before = await db.meta.toArray();
+		const forged = {
+			league: leagueId,
+			at: '9999-12-31T00:00:00.000Z',
+			rows: [['Zed', 9, 9, 999, 1]]
+		};
+		for (const keep of [
+			() => shared.keep(leagueId, forged as StandingsSnapshot),
+			() => shared.keepFrom(leagueId, forged)
+		]) {
+			const said = await keep().then(() => 'kept', messageFor);
+			expect(said).toMatch(/dated after tomorrow/);
+		}
+		expect(await db.meta.toArray()).toEqual(before);
+		expect(await shared.keep(leagueId, snapshot(20, [['Ana', 2, 2, 40, 1]]))).toBe(true);
+		expect(await shared.keep(leagueId, snapshot(21, null))).toBe(true);
+		expect(await shared.held(leagueId)).toBeNull();
+	});
+
+	it.each([
+		['an hour ahead', 1 / 24, true],
+		['23 hours ahead', 23 / 24, true],
+		['two days ahead', 2, false]
+	])('takes a snapshot dated %s only within a day of its arrival', async (_, days, kept) => {
+		const said = await shared.keep(leagueId, { league: leagueId, at: later(days), rows: [] }).then(
+			() => 'kept',
+			(err: { code?: string }) => err.code
+		);
+		expect(said).toBe(kept ? 'kept' : 'standings-future');
+	});
+
+	it('refuses a receipt whose standings are dated 9999: no card is marked received', async () => {
+		const [anaL, , cleo] = students as [PlayerRecord, PlayerRecord, PlayerRecord];
+		const gameId = await playGame(leagueId, [anaL, cleo], [15, 5], { minute: 1 });
+		const [sent] = await receipts.unsent(leagueId);
+		const before = { meta: await db.meta.toArray(), receipts: await db.receipts.toArray() };
+		const standings = { league: leagueId, at: '9999-01-01T00:00:00.000Z', rows: [] };
+		await expect(
+			receipts.confirm({
+				league: { id: leagueId, name: 'Period 3' },
+				at: at(40),
+				cards: [{ gameId, fingerprint: sent!.game.fingerprint! }],
+				standings
+			})
+		).rejects.toMatchObject({ code: 'standings-future' });
+		expect({ meta: await db.meta.toArray(), receipts: await db.receipts.toArray() }).toEqual(
+			before
+		);
+	});
+
+	it('cleans the names of a snapshot as names typed on the device are', async () => {
+		await shared.keepFrom(leagueId, snapshot(10, [['\u202eAna\u200b  Lopez\n', 1, 1, 20, 1]]));
+		expect((await shared.held(leagueId))?.rows?.[0]?.[0]).toBe('Ana Lopez');
+	});
+
+	it.each([
+		['longer than a name may be', 'ا'.repeat(200)],
+		['with nothing left once cleaned', '\u200b\u202e'],
+		['blank', '   ']
+	])('refuses a snapshot with a name %s, changing nothing', async (_, name) => {
+		const before = await db.meta.toArray();
+		const rows = Array.from({ length: 1000 }, (_, i) => [name, 0, 0, 0, i + 1] as const);
+		for (const keep of [
+			() =>
+				shared.keepFrom(
+					leagueId,
+					snapshot(
+						10,
+						rows.map((r) => [...r])
+					)
+				),
+			() =>
+				shared.keep(
+					leagueId,
+					snapshot(
+						10,
+						rows.map((r) => [...r])
+					)
+				)
+		]) {
+			const said = await keep().then(
+				() => 'kept',
+				(err: { code?: string }) => err.code
+			);
+			expect(said).toBe('standings-bad');
+		}
+		expect(await db.meta.toArray()).toEqual(before);
+	});
+});
+
 describe('standings on a receipt', () => {
 	let card: { gameId: string; fingerprint: string };
 

@@ -143,6 +143,37 @@ describe('readOneRoster', () => {
 	});
 });
 
+describe('readOneRoster with an id listed twice (issue 37, finding 8)', () => {
+	const dan = 'u1,active,2026-08-01,true,org1,student,dwu,,Dan,Wu,,S-1009,dan@school.org,,,,07,';
+
+	it('refuses a student sourcedId listed twice, naming both rows, instead of keeping the second', () => {
+		const users = file('users.csv', `${USERS}\r\n${dan}`);
+		expect(refusal(() => readOneRoster([users, file('enrollments.csv', ENROLLMENTS)]))).toEqual([
+			'oneroster-duplicate-id',
+			'Rows 2 and 7 of users.csv have the same id, so it is not clear which one is right. Nothing was imported: export the class list again from the school system.'
+		]);
+	});
+
+	it('refuses a class sourcedId listed twice, naming both rows', () => {
+		const classes = file(
+			'classes.csv',
+			`${CLASSES}\nc1,active,,Drama 7,07,k3,D7,scheduled,,org1,t1,,,6`
+		);
+		const files = [file('users.csv', USERS), file('enrollments.csv', ENROLLMENTS), classes];
+		expect(refusal(() => readOneRoster(files))[1]).toMatch(/^Rows 2 and 4 of classes.csv /);
+	});
+
+	it('reads the same id on a teacher or a deleted record beside a student as before', () => {
+		const users = `${USERS}\r\nu3,active,2026-08-01,true,org1,teacher,bt,,Bo,Teach,,,,,,,,\r\nu1,tobedeleted,2026-08-01,true,org1,student,x,,X,Y,,,,,,,07,`;
+		const [c1] = readOneRoster([file('users.csv', users), file('enrollments.csv', ENROLLMENTS)]);
+		expect(c1?.students.map((s) => s.name)).toEqual([
+			'Ana López',
+			'Ben Okafor',
+			'Cara, Jr. Singh "CJ"'
+		]);
+	});
+});
+
 describe('looksLikeOneRoster', () => {
 	it.each([
 		[USERS, true],

@@ -4,12 +4,14 @@ import {
 	guessColumns,
 	guessIdColumn,
 	studentsToAdd,
+	idsToGive,
 	namesToAdd,
 	parseCsv,
 	parseLines,
 	preview,
 	type ParsedTable
 } from '$lib/import/roster-csv';
+import { lookalikeKey } from '$lib/card/lookalikes';
 import { message } from '$lib/messages';
 
 function problems(table: ParsedTable, columns: number[], header: boolean, existing: string[] = []) {
@@ -135,6 +137,47 @@ describe('preview with a student id column', () => {
 		).toEqual(expected);
 	});
 
+	it('gives ids to students already on the roster who have none (issue 36, finding 8), and refuses another id than theirs', () => {
+		const text = 'Name,Id\nAna,S-1\nBen,S-2\nCara,S-3\nDan,S-4\nEve,\n';
+		const existing = [
+			{ name: 'Ana', studentId: null },
+			{ name: 'ben', studentId: 's-2' },
+			{ name: 'Cara', studentId: 'S-9' },
+			{ name: 'Eve', studentId: null }
+		];
+		const rows = preview(parseCsv(text), { columns: [0], header: true, idColumn: 1 }, existing);
+		expect(
+			rows.map(
+				(r) =>
+					`${r.line} ${r.name}: ` +
+					(r.problem ? message(r.problem, r.params) : r.givesId ? 'gives id' : 'adds')
+			)
+		).toEqual([
+			'2 Ana: gives id',
+			'3 Ben: Already on the roster.',
+			'4 Cara: Cara on the roster has another student id: S-9.',
+			'5 Dan: adds',
+			'6 Eve: Already on the roster.'
+		]);
+		expect(idsToGive(rows)).toEqual([{ name: 'Ana', studentId: 'S-1' }]);
+		expect(studentsToAdd(rows)).toEqual([{ name: 'Dan', studentId: 'S-4' }]);
+	});
+
+	it('refuses to give a student on the roster an id someone else has, or an earlier row has', () => {
+		const text = 'Name,Id\nAna,S-9\nNew,S-5\nBen,S-5\n';
+		const existing = [
+			{ name: 'Ana', studentId: null },
+			{ name: 'Ben', studentId: null },
+			{ name: 'Zed', studentId: 'S-9' }
+		];
+		const rows = preview(parseCsv(text), { columns: [0], header: true, idColumn: 1 }, existing);
+		expect(rows.map((r) => (r.problem ? message(r.problem, r.params) : r.givesId))).toEqual([
+			'Zed on the roster has this student id.',
+			false,
+			'Same student id as row 3.'
+		]);
+	});
+
 	it('adds the students with their ids, and none without an id column', () => {
 		const table = parseCsv('Name,Id\nAna,S-1\nBen,S-2\n');
 		expect(studentsToAdd(preview(table, { columns: [0], header: true, idColumn: 1 }, []))).toEqual([
@@ -160,6 +203,39 @@ describe('preview', () => {
 			'6 Cara',
 			`7 ${long}: Longer than 40 characters.`
 		]);
+	});
+
+	it('reads Ana with an invisible character after her as Ana, and a name of only blanks as none (issue 37, finding 7)', () => {
+		const table = parseLines('Ben\nAna\u034f\nAna\u3164\nAna\u2800\nAna\ufe0f\n\u3164\u2800\n');
+		expect(problems(table, [0], false, ['Ana'])).toEqual([
+			'1 Ben',
+			'2 Ana: Already on the roster.',
+			'3 Ana: Already on the roster.',
+			'4 Ana: Already on the roster.',
+			'5 Ana: Already on the roster.',
+			'6 : No name in this row.'
+		]);
+	});
+
+	it('flags a name that looks the same as a student on the roster or an earlier row, still importing it (issue 37, finding 7)', () => {
+		const table = parseLines('\u0410na Lopez\nBen\n\u0412en\nIan\nlan\nCara\n');
+		const rows = preview(table, { columns: [0], header: false }, ['Ana Lopez'], { lookalikeKey });
+		expect(
+			rows.map((r) =>
+				r.lookalike ? `${r.name}: ${message('name-looks-alike', { name: r.lookalike })}` : r.name
+			)
+		).toEqual([
+			'\u0410na Lopez: Looks the same as Ana Lopez: check the spelling.',
+			'Ben',
+			'\u0412en: Looks the same as Ben: check the spelling.',
+			'Ian',
+			'lan: Looks the same as Ian: check the spelling.',
+			'Cara'
+		]);
+		expect(namesToAdd(rows)).toHaveLength(6);
+		expect(
+			preview(table, { columns: [0], header: false }, ['Ana Lopez']).some((r) => r.lookalike)
+		).toBe(false);
 	});
 
 	it('joins first and last names and imports the header row when told it is a name', () => {

@@ -107,6 +107,31 @@ describe('guessing the PIN (issue 13)', () => {
 		expect(instructor.waitAfter(100)).toBe(instructor.MAX_WAIT_MS);
 	});
 
+	it('counts guesses sent at once, as from ten tabs, one by one: three are checked, the rest wait', async () => {
+		await instructor.set('2468', '2468', '', fast);
+		const guesses = [
+			'0000',
+			'1111',
+			'2222',
+			'3333',
+			'4444',
+			'5555',
+			'6666',
+			'7777',
+			'8888',
+			'2468'
+		];
+		const results = await Promise.allSettled(
+			guesses.map((pin) => instructor.check(pin, { now: t0 }))
+		);
+		const outcome = results.map((r) =>
+			r.status === 'fulfilled' ? r.value : (r.reason as { code?: string }).code
+		);
+		expect(outcome).toEqual([false, false, false, ...Array(7).fill('pin-wait')]);
+		const stored = await db.meta.get('pinFailures');
+		expect(stored?.value).toEqual({ count: 3, until: new Date(t0 + 30_000).toISOString() });
+	});
+
 	it('accepts PINs of up to 12 digits', async () => {
 		expect(isPin('123456789012')).toBe(true);
 		expect(isPin('1234567890123')).toBe(false);
