@@ -19,7 +19,7 @@
 import * as v from 'valibot';
 import { restoreStaged } from '$lib/db/restore';
 import * as transfer from '$lib/db/transfer';
-import type { StoreDump } from '$lib/db/transfer';
+import type { StoreDump } from '$lib/db/records';
 import { byGame } from '$lib/db/incoming';
 import { localDay } from '$lib/days';
 import { CodedError } from '$lib/coded-error';

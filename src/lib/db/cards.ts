@@ -12,11 +12,11 @@ import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
-import { countsInStandings, lockedWithResult, readPage } from './contributions';
+import { countsInStandings, lockedWithResult, readPage } from '$lib/card/contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { sessionsById } from './lists';
-import type { ContributionPageRecord, GameRecord } from './records';
+import type { ContributionPageRecord, GameRecord } from '$lib/card/records';
 
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;

@@ -18,8 +18,8 @@
  * (`KnownGames`). The rest of the work (`contributions-work.ts`) loads apart (`LazyPart`).
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
-import { lockedWithResult } from './locked';
-import type { GameRecord } from './records';
+import { lockedWithResult } from '$lib/card/locked';
+import type { GameRecord } from '$lib/card/records';
 import { inTurn, KnownGames, LazyPart } from './upkeep-turns';
 
 const GAMES = 'games';

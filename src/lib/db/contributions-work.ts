@@ -10,8 +10,8 @@ import type {
 	DBCoreTable,
 	DBCoreTransaction
 } from 'dexie';
-import { changeOf, editPages, pagesTouched, type Change } from './contributions';
-import type { ContributionPageRecord, GameRecord } from './records';
+import { changeOf, editPages, pagesTouched, type Change } from '$lib/card/contributions';
+import type { ContributionPageRecord, GameRecord } from '$lib/card/records';
 import { failed, type KnownGames } from './upkeep-turns';
 
 /** Dexie's `DBCoreRangeType.Any` (a const enum, which cannot be imported at run time). */

@@ -3,21 +3,23 @@ import { contributionsUpkeep } from './contributions-upkeep';
 import { verdictsUpkeep } from './verdicts-upkeep';
 import type {
 	AssignmentRecord,
+	InboxRecord,
+	MatchRecord,
+	MetaRecord,
+	ReceiptRecord,
+	TurnInRecord
+} from './records';
+import type {
 	ContributionPageRecord,
 	EventRecord,
 	GameRecord,
-	InboxRecord,
 	LeagueRecord,
-	MatchRecord,
-	MetaRecord,
 	PlayerRecord,
-	ReceiptRecord,
 	SessionRecord,
 	SignatureRecord,
 	SignedLogRecord,
-	TurnInRecord,
 	VerdictRecord
-} from './records';
+} from '$lib/card/records';
 import { declareForOpen } from './schema-open';
 import { DB_NAME } from './version-note';
 import { reportBlocked, reportStale, subscribe, type Listener } from './health';

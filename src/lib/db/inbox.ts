@@ -10,14 +10,15 @@
  * `conflict`, neither counting, until the instructor chooses one.
  */
 import Dexie from 'dexie';
-import { examine, rosterReasons } from '$lib/transfer/card-check';
+import { examine, rosterReasons } from '$lib/card/card-check';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { assertOwnIds, assertSameLeague } from './incoming';
-import type { InboxRecord, ReceivedCard } from './records';
+import type { InboxRecord } from './records';
+import type { ReceivedCard } from '$lib/card/records';
 
-export { BrokenCardError } from '$lib/transfer/card-check';
+export { BrokenCardError } from '$lib/card/card-check';
 
 async function eraseGame(gameId: string): Promise<void> {
 	await db.events

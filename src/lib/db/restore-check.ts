@@ -6,7 +6,7 @@
  * read is its own short request: no transaction is held across the parts, or across a part.
  */
 import * as transfer from './transfer';
-import type { StoreDump } from './transfer';
+import type { StoreDump } from './records';
 
 /**
  * Checks the staged parts 0 to `count` - 1, read through `partOf`.

@@ -27,7 +27,8 @@ import { checkDump } from './incoming';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as transfer from './transfer';
-import type { RestoreMode, StoreDump } from './transfer';
+import type { RestoreMode } from './transfer';
+import type { StoreDump } from './records';
 
 export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 

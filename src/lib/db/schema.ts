@@ -1,13 +1,13 @@
 import Dexie, { type Transaction } from 'dexie';
-import { lockedWithResult } from './locked';
-import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
+import { lockedWithResult } from '$lib/card/locked';
+import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from '$lib/card/records';
 
 /**
  * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
  * upgrades from an older version. `waitFor` keeps the upgrade's transaction open meanwhile.
  */
 function version6Tools() {
-	return Dexie.waitFor(import('./contributions'));
+	return Dexie.waitFor(import('$lib/card/contributions'));
 }
 
 /**
@@ -17,7 +17,11 @@ function version6Tools() {
  */
 function version8Tools() {
 	return Dexie.waitFor(
-		Promise.all([import('./game-check'), import('$lib/rules/canonical'), import('./verdicts')])
+		Promise.all([
+			import('$lib/card/game-check'),
+			import('$lib/rules/canonical'),
+			import('$lib/card/verdicts')
+		])
 	);
 }
 
@@ -26,7 +30,7 @@ function version8Tools() {
  * to keep the signed cards' logs: loaded only by a device that upgrades from an older version.
  */
 function verdictTools() {
-	return Dexie.waitFor(import('./verdicts'));
+	return Dexie.waitFor(import('$lib/card/verdicts'));
 }
 
 /** One game's events in order, inside an upgrade's transaction. */

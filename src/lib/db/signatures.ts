@@ -14,10 +14,10 @@ import { db, durableDb } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import { replayRecords } from './log';
+import { replayRecords } from '$lib/card/log';
 import { cleanName, nameKey } from './players';
-import { toCard, toSetup, type GameRecord, type SignatureRecord } from './records';
-import { bySigning, counting } from './verdicts';
+import { toCard, toSetup, type GameRecord, type SignatureRecord } from '$lib/card/records';
+import { bySigning, counting } from '$lib/card/verdicts';
 
 /** The longest reason a reopening can give (a form's `maxlength`). */
 export const MAX_REASON_LENGTH = 200;

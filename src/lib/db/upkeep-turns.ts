@@ -10,8 +10,8 @@ import Dexie, {
 	type DBCoreTransaction
 } from 'dexie';
 import { DbError } from './errors';
-import { lockedWithResult } from './locked';
-import type { GameRecord } from './records';
+import { lockedWithResult } from '$lib/card/locked';
+import type { GameRecord } from '$lib/card/records';
 
 /**
  * Runs `work` once the earlier work queued on `turns` for `trans` is done, so two writes in

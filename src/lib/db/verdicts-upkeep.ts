@@ -25,8 +25,8 @@ import type {
 	DBCoreTransaction,
 	Middleware
 } from 'dexie';
-import { lockedWithResult } from './locked';
-import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import { lockedWithResult } from '$lib/card/locked';
+import type { EventRecord, GameRecord, SignatureRecord } from '$lib/card/records';
 import { inTurn, KnownGames, LazyPart } from './upkeep-turns';
 
 export const GAMES = 'games';

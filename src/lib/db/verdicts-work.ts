@@ -12,16 +12,16 @@ import Dexie, {
 	type DBCoreTable,
 	type DBCoreTransaction
 } from 'dexie';
-import { lockedWithResult } from './locked';
+import { lockedWithResult } from '$lib/card/locked';
 import type {
 	EventRecord,
 	GameRecord,
 	SignatureRecord,
 	SignedLogRecord,
 	VerdictRecord
-} from './records';
+} from '$lib/card/records';
 import { failed, type KnownGames } from './upkeep-turns';
-import { keptLog, verdictOf } from './verdicts';
+import { keptLog, verdictOf } from '$lib/card/verdicts';
 import { EVENTS, GAMES, movesSignature, touched, type Tables } from './verdicts-upkeep';
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */

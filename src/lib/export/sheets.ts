@@ -5,7 +5,7 @@
  * by id.
  */
 import type { CardStatus } from '$lib/db/cards';
-import type { KeptEvent } from '$lib/db/records';
+import type { KeptEvent } from '$lib/card/records';
 import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';

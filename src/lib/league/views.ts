@@ -15,7 +15,7 @@ import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
-import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/db/records';
+import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/card/records';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';

@@ -11,9 +11,9 @@
  */
 import Dexie, { liveQuery } from 'dexie';
 import { db } from '$lib/db/db';
-import * as sharedStandings from '$lib/db/shared-standings';
+import * as sharedStandings from '$lib/class-loop/shared-standings';
 import { snapshotFor } from '$lib/league/shared-standings';
-import { ClassLoopError } from '$lib/transfer/class-errors';
+import { ClassLoopError } from '$lib/transfer/errors';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 import { call } from './api';
 import { updateLink, type ServerLink } from './links';

@@ -8,8 +8,8 @@
  * phone that finds two groups for a code asks the group to pick from the list instead.
  */
 import { sha256Hex } from '$lib/rules/fingerprint';
-import { ClassLoopError } from './class-errors';
-import { GROUP_CODE_ALPHABET } from './class-schema';
+import { ClassLoopError } from './errors';
+import { GROUP_CODE_ALPHABET } from './schema';
 
 /** Characters in a group's code. */
 export const GROUP_CODE_LENGTH = 4;

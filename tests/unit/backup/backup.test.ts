@@ -12,13 +12,14 @@ import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
+import type { StoreDump } from '$lib/db/records';
 import * as transfer from '$lib/db/transfer';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { FORMATS, formatOne, formatTwo } from './helpers';
 
-type Data = transfer.StoreDump;
+type Data = StoreDump;
 
 beforeEach(resetDb);
 

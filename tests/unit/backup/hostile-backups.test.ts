@@ -8,7 +8,7 @@ import { readBackup, restoreBackup } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { MAX_EVENTS } from '$lib/db/incoming';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import * as transfer from '$lib/db/transfer';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readBackup, restoreBackup, summarize, writeBackup } from '$lib/backup/backup';
 import * as leagues from '$lib/db/leagues';
-import type { PlayerRecord, SignatureRecord } from '$lib/db/records';
+import type { PlayerRecord, SignatureRecord } from '$lib/card/records';
 import * as transfer from '$lib/db/transfer';
 import { at, expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';

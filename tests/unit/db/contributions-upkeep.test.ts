@@ -2,13 +2,14 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
-import { pageOf } from '$lib/db/contributions';
+import { pageOf } from '$lib/card/contributions';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { GameRecord, PlayerRecord } from '$lib/db/records';
+import type { GameRecord, PlayerRecord } from '$lib/card/records';
+import type { StoreDump } from '$lib/db/records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
@@ -150,7 +151,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 	];
 	const session = await sessions.create(classes[0]!.leagueId, '2026-01-20');
 	const made: string[] = [];
-	let snapshot: transfer.StoreDump | null = null;
+	let snapshot: StoreDump | null = null;
 	let minute = 1;
 	for (const s of steps) {
 		const gameId = 'slot' in s ? made[s.slot % Math.max(1, made.length)] : undefined;

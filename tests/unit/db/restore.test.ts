@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as leagues from '$lib/db/leagues';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import {
 	restoreStaged,
 	restoreUnderWay,
@@ -12,7 +12,7 @@ import {
 	type RestoreMarker
 } from '$lib/db/restore';
 import * as transfer from '$lib/db/transfer';
-import type { StoreDump } from '$lib/db/transfer';
+import type { StoreDump } from '$lib/db/records';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 

@@ -7,13 +7,13 @@ import Dexie, {
 } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
-import { readPage } from '$lib/db/contributions';
+import { readPage } from '$lib/card/contributions';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { EventRecord } from '$lib/db/records';
+import type { EventRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import * as transfer from '$lib/db/transfer';
 import { leagueCsv } from '$lib/export/league';

@@ -5,8 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PlayerRecord } from '$lib/db/records';
-import * as shared from '$lib/db/shared-standings';
+import type { PlayerRecord } from '$lib/card/records';
+import * as shared from '$lib/class-loop/shared-standings';
 import { snapshotFor } from '$lib/league/shared-standings';
 import { useFetch } from '$lib/sync/api';
 import * as links from '$lib/sync/links';

@@ -6,7 +6,7 @@
 import { cardResult, cardStatus, type CardResult } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';
 import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
-import { DbError } from './errors';
+import { CardError } from './errors';
 import { replayRecords } from './log';
 import { cleanName, MAX_NAME_LENGTH } from './names';
 import {
@@ -30,12 +30,12 @@ export function quoted(name: string): string {
 
 /**
  * A name from outside, cleaned by the one name rule.
- * @throws DbError `incoming-name` when nothing is left of it or it is too long
+ * @throws CardError `incoming-name` when nothing is left of it or it is too long
  */
 export function incomingName(name: unknown): string {
 	const clean = typeof name === 'string' ? cleanName(name) : '';
 	if (clean === '' || clean.length > MAX_NAME_LENGTH) {
-		throw new DbError('incoming-name', {
+		throw new CardError('incoming-name', {
 			name: quoted(typeof name === 'string' ? cleanName(name) : ''),
 			max: MAX_NAME_LENGTH
 		});
@@ -66,25 +66,26 @@ export interface CheckedGame extends IncomingGame {
  * `result` is recomputed from the events whenever the card is locked to a fingerprint, never
  * taken from the file (a forged result counts nowhere); a card changed after signing is kept
  * out of the standings by its verdict.
- * @throws DbError `incoming-too-big`, `incoming-damaged`, `incoming-name`
+ * @throws CardError `incoming-too-big`, `incoming-damaged`, `incoming-name`
  */
 export async function checkGame(
 	incoming: IncomingGame,
-	opts: { sealedBySignatures?: boolean } = {}
+	opts: { sealedBySignatures?: boolean; damaged?: (detail: string) => CardError } = {}
 ): Promise<CheckedGame> {
+	const damaged = opts.damaged ?? ((detail) => new CardError('incoming-damaged', { detail }));
 	const { game } = incoming;
 	if (incoming.events.length > MAX_EVENTS) {
-		throw new DbError('incoming-too-big', { max: MAX_EVENTS });
+		throw new CardError('incoming-too-big', { max: MAX_EVENTS });
 	}
 	if (incoming.signatures.length > MAX_SIGNATURES) {
-		throw new DbError('incoming-damaged', { detail: 'too many signatures' });
+		throw damaged('too many signatures');
 	}
 	const events = [...incoming.events].sort((a, b) => a.seq - b.seq);
 	if (events.some((e, i) => e.gameId !== game.id || e.seq !== i + 1)) {
-		throw new DbError('incoming-damaged', { detail: 'its entries are not one game’s log' });
+		throw damaged('its entries are not one game’s log');
 	}
 	if (incoming.signatures.some((s) => s.gameId !== game.id)) {
-		throw new DbError('incoming-damaged', { detail: 'a signature is of another game' });
+		throw damaged('a signature is of another game');
 	}
 	const signatures = incoming.signatures.map((s) => ({ ...s, name: incomingName(s.name) }));
 	const replayed = replayRecords(toSetup(game), events);
