@@ -82,8 +82,6 @@ const sentences = {
 	'db-closed':
 		'The app was updated in another tab. Reload this page to go on: everything recorded is kept.',
 	'db-blocked': 'Close the other tabs of this app so the update can finish.',
-	'app-part-missing':
-		'Part of the app did not load, so that was not saved. Reload the page, then try again: everything saved before is kept.',
 	'db-unavailable':
 		'This browser is not letting the app save anything (private browsing can do that): scores cannot be kept here.',
 	'name-required': 'Type a name.',

@@ -49,6 +49,8 @@ export interface CheckedCard {
 	events: EventRecord[];
 	signatures: SignatureRecord[];
 	fingerprint: string;
+	/** The exact text the fingerprint was taken over (`canonicalCard`). */
+	text: string;
 	reasons: InboxReason[];
 	names: Record<PlayerId, string>;
 }
@@ -65,7 +67,7 @@ export interface Checked extends CheckedCard {
  */
 export async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 	const checked = await examineNoContent(card, leagueId);
-	return { ...checked, content: await contentOf(checked.game, checked.events) };
+	return { ...checked, content: contentOf(checked.game, checked.events) };
 }
 
 /**
@@ -123,6 +125,7 @@ export async function examineNoContent(card: ReceivedCard, leagueId: string): Pr
 		events,
 		signatures,
 		fingerprint: print,
+		text: checked.text,
 		reasons,
 		names
 	};

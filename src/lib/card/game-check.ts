@@ -5,7 +5,8 @@
  */
 import { cardResult, cardStatus, type CardResult } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';
-import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
+import { canonicalCard } from '$lib/rules/fingerprint';
+import { sha256Hex } from '$lib/rules/sha256';
 import { CardError } from './errors';
 import { replayRecords } from './log';
 import { cleanName, MAX_NAME_LENGTH } from './names';
@@ -54,6 +55,8 @@ export interface IncomingGame {
 export interface CheckedGame extends IncomingGame {
 	/** The fingerprint of the card as its events are (not the one it claims). */
 	print: string;
+	/** The exact text `print` was taken over (`canonicalCard`), for the store's upkeep. */
+	text: string;
 	/** The rules accept every one of its events. */
 	playable: boolean;
 	/** Its events finish the game. */
@@ -90,7 +93,8 @@ export async function checkGame(
 	const signatures = incoming.signatures.map((s) => ({ ...s, name: incomingName(s.name) }));
 	const replayed = replayRecords(toSetup(game), events);
 	const { state, refused } = replayed;
-	const print = await fingerprint(toCard(game, events));
+	const text = canonicalCard(toCard(game, events));
+	const print = sha256Hex(text);
 	const latest = [...counting(signatures).values()];
 	// A card turned in is sealed by its signatures: the lock is set on the device receiving it.
 	const sealed = opts.sealedBySignatures === true;
@@ -119,6 +123,7 @@ export async function checkGame(
 		events,
 		signatures,
 		print,
+		text,
 		playable: refused.length === 0,
 		over: state.over
 	};
@@ -144,7 +149,7 @@ export function resultOfEvents(
  * with the time it was recorded. Two cards with the same content are the same game played
  * once (a copy saved under a new id with its fingerprint recomputed is still the same play).
  */
-export function contentOf(game: GameRecord, events: readonly EventRecord[]): Promise<string> {
+export function contentOf(game: GameRecord, events: readonly EventRecord[]): string {
 	return sha256Hex(
 		canonicalJson({
 			players: game.seats,

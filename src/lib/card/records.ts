@@ -274,7 +274,7 @@ export interface ContributionPageRecord {
 /**
  * The kept outcome of a signed card's signature check (schema version 8, issue 14): whether
  * its stored events and signatures still match the fingerprint it was locked to. One per game
- * locked with its result, none for any other; kept by `verdicts-upkeep.ts` in the same
+ * locked with its result, none for any other; kept by `db/upkeep.ts` in the same
  * transaction as every write to its game, events or signatures, so pages read it instead of
  * hashing a league.
  */
@@ -296,7 +296,7 @@ export interface VerdictRecord {
 
 /**
  * A signed card's whole log kept in one record (schema version 11, issue 14), for the events
- * export: one per game with a verdict (locked with its result), kept by `verdicts-upkeep.ts` in
+ * export: one per game with a verdict (locked with its result), kept by `db/upkeep.ts` in
  * the same transaction as every write to its game, events or signatures. A signed card's log
  * does not change while it stays signed (a reopen unlocks it, and its log is dropped), so the
  * export reads one record per card instead of each of its ~30 event records: IndexedDB's cost

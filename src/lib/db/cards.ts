@@ -5,7 +5,7 @@
  * game), so a term's table never replays an event nor reads a game record.
  *
  * Whether a signed card's events still match its signatures is judged once per write and kept
- * (`verdicts-upkeep.ts`); `changedAfterSigning` reads those verdicts.
+ * (`upkeep.ts`); `changedAfterSigning` reads those verdicts.
  */
 import Dexie from 'dexie';
 import { dayOfTime } from '$lib/days';
@@ -173,7 +173,7 @@ export async function countedAmong(
 /**
  * The signed cards of league `leagueId` whose stored events no longer match what every
  * player signed (edited by hand, a broken import): they show "changed after signing" and do
- * not count. Read from the kept verdicts (`verdicts-upkeep.ts`), one index range holding only
+ * not count. Read from the kept verdicts (`upkeep.ts`), one index range holding only
  * the changed cards: nothing is hashed here, and no game, event or signature is read.
  */
 export async function changedAfterSigning(leagueId: string): Promise<Set<string>> {

@@ -14,6 +14,7 @@ import { examine, rosterReasons } from '$lib/card/card-check';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
+import { notePrint } from './upkeep';
 import { assertOwnIds, assertSameLeague } from './incoming';
 import type { InboxRecord } from './records';
 import type { ReceivedCard } from '$lib/card/records';
@@ -103,6 +104,8 @@ export async function receive(
 				const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
 				if (rivals.length === 0 && (!local || sameAsLocal)) {
 					entry.state = 'counted';
+					// Hashed once here, by `examine`: the upkeep judges the stored card with that.
+					notePrint(checked.text, checked.fingerprint);
 					if (!sameAsLocal) await store(entry);
 				} else {
 					entry.state = 'conflict';

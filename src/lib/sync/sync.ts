@@ -7,6 +7,7 @@
  * pushes are idempotent on the server, pulls resume after the last card or session pulled, and
  * a phone polls the league with the number it holds, answered 304 while nothing changed.
  */
+import { sha256Hex } from '$lib/rules/sha256';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
@@ -33,10 +34,8 @@ async function leagueState(leagueId: string) {
 	return { league: invite.league, roster: invite.roster, sessions: held };
 }
 
-async function digest(value: unknown): Promise<string> {
-	const bytes = new TextEncoder().encode(JSON.stringify(value));
-	const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-	return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+function digest(value: unknown): string {
+	return sha256Hex(JSON.stringify(value));
 }
 
 /**
@@ -91,7 +90,7 @@ async function handedOut(
  */
 export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const state = await leagueState(link.leagueId);
-	const sum = await digest(state);
+	const sum = digest(state);
 	if (sum === link.pushedDigest) return false;
 	const at = `/api/leagues/${link.leagueId}`;
 	const opts = { token: link.token };
@@ -104,7 +103,7 @@ export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const groups: Record<string, string> = {};
 	for (const payload of await handedOut(state.sessions)) {
 		const id = payload.session.id;
-		groups[id] = await digest(payload);
+		groups[id] = digest(payload);
 		if (groups[id] === link.pushedGroups?.[id]) continue;
 		await call(link.address, 'PUT', `${at}/groups/${encodeURIComponent(id)}`, {
 			...opts,
