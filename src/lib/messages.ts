@@ -176,6 +176,8 @@ const sentences = {
 	'already-signed': (p) => `${p.name} has already signed this card.`,
 	'signature-empty': 'Sign in the box first.',
 	'signature-bad': 'That signature could not be read: clear it and sign again.',
+	'card-not-plain':
+		'This card holds something that is not part of a game, so it cannot be checked.',
 	'typed-name-mismatch': (p) => `Type the name as the card shows it: ${p.name}.`,
 	'reason-required': 'Write why the card is reopened.',
 	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,

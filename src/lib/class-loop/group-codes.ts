@@ -22,7 +22,7 @@ import * as invites from '$lib/db/invites';
 import type { AssignmentRecord } from '$lib/db/records';
 import type { LeagueRecord, SessionGroup, SessionRecord } from '$lib/card/records';
 import * as role from '$lib/db/role';
-import * as shared from './shared-standings';
+import * as shared from './sharing';
 
 /** A session's groups as handed out: what its codes carry. */
 export interface HandedOut {

@@ -16,7 +16,7 @@ import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
 import type { InboxRecord, ReceiptRecord } from '$lib/db/records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
-import * as shared from './shared-standings';
+import * as shared from './sharing';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(

@@ -72,7 +72,7 @@ export type MetaRecord =
 	// Issue 15: when the first start's "who is using this device?" was answered or skipped.
 	| { key: 'roleAsked'; value: string }
 	// Issue 15: the instructor's leagues whose standings the phones see, and on a phone, the
-	// latest standings each of its leagues shared (`shared-standings.ts`).
+	// latest standings each of its leagues shared (`class-loop/sharing.ts`).
 	| { key: 'standingsSharing'; value: SharingRecord[] }
 	| { key: 'sharedStandings'; value: SharedStandingsRecord[] }
 	// Issue 14: a staged restore under way (`restore.ts`), finished or discarded at the next start.

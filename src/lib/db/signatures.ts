@@ -8,7 +8,7 @@
 import { cardResult, cardStatus, type CardStatus } from '$lib/rules/card';
 import { canonicalCard, sha256Hex, shortFingerprint } from '$lib/rules/fingerprint';
 import type { PlayerId } from '$lib/rules/types';
-import { decode, encode, isBlank, StrokeError } from '$lib/signatures/strokes';
+import { decode, encode, isBlank } from '$lib/signatures/strokes';
 import { timestamp } from './clock';
 import { db, durableDb } from './db';
 import { deviceId } from './device';
@@ -103,14 +103,10 @@ function checkedMark(mark: Mark): { strokes: string | null; typed: string | null
 		if (typed === '') throw new DbError('signature-empty');
 		return { strokes: null, typed };
 	}
-	try {
-		const drawing = decode(mark.strokes);
-		if (isBlank(drawing)) throw new DbError('signature-empty');
-		return { strokes: encode(drawing), typed: null };
-	} catch (e) {
-		if (e instanceof StrokeError) throw new DbError('signature-bad', {}, { cause: e });
-		throw e;
-	}
+	// A drawing that cannot be read throws StrokeError, code `signature-bad`.
+	const drawing = decode(mark.strokes);
+	if (isBlank(drawing)) throw new DbError('signature-empty');
+	return { strokes: encode(drawing), typed: null };
 }
 
 /**
@@ -131,7 +127,7 @@ export async function list(gameId: string): Promise<SignatureRecord[]> {
  * one the signer was shown. When this signature completes the set (every player's signature
  * that counts is of this fingerprint), the same transaction locks the game: `signedAt`,
  * `fingerprint` and `result`. Strict durability: see `durableDb`.
- * @throws DbError `signature-empty`, `signature-bad`, `typed-name-mismatch`,
+ * @throws DbError `signature-empty`, `typed-name-mismatch`, StrokeError `signature-bad`,
  * `card-not-finished`, `card-signed`, `card-changed`, `unknown-player`, `already-signed`,
  * `not-found`, `storage-full`, `db-closed`
  */

@@ -67,7 +67,7 @@ function lineFrom(
 	state: GameState | null,
 	changed: ReadonlySet<string>
 ): GameLine {
-	const status = cards.cardStatus(record, changed.has(record.id));
+	const status = cards.cardStanding(record, changed.has(record.id));
 	const base = {
 		gameId: record.id,
 		number,

@@ -48,7 +48,7 @@ export interface GroupHomeView {
 }
 
 async function statusOf(game: cards.CardRecord): Promise<GroupCardStatus> {
-	const base = cards.cardStatus(game);
+	const base = cards.cardStanding(game);
 	if (base !== 'signed') return base === 'changed' ? 'signed' : base;
 	if (await receipts.receiptOf(game)) return 'received';
 	return (await outbox.turnedIn(game)) ? 'shown' : 'signed';

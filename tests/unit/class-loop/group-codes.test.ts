@@ -8,7 +8,7 @@ import { db } from '$lib/db/db';
 import * as groupCodes from '$lib/class-loop/group-codes';
 import * as role from '$lib/db/role';
 import * as sessions from '$lib/db/sessions';
-import * as sharedStandings from '$lib/class-loop/shared-standings';
+import * as sharedStandings from '$lib/class-loop/sharing';
 import { messageFor } from '$lib/messages';
 import { groupPayload, sessionPayload } from '$lib/transfer/envelope';
 import { toCodes, fromCodes } from '$lib/transfer/codes';

@@ -12,7 +12,7 @@ import type { GameRecord, PlayerRecord } from '$lib/card/records';
 import type { StoreDump } from '$lib/db/records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as transfer from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
 import { at, resetDb } from './helpers';
 import { expectVerdictsKept } from './verdict-helpers';
@@ -197,11 +197,11 @@ async function run(steps: readonly Step[]): Promise<void> {
 				return;
 			}
 			case 'snapshot':
-				snapshot = await transfer.dump();
+				snapshot = await storeDump.dump();
 				return;
 			case 'merge':
 			case 'replace':
-				if (snapshot) await transfer.restore(snapshot, s.kind);
+				if (snapshot) await storeDump.restore(snapshot, s.kind);
 				return;
 			case 'drop-league':
 				await leagues.remove(other.leagueId);
@@ -219,7 +219,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 				await cards.voidCard(gameId, 'Wrong rules', { now: at(minute++) });
 				return;
 			case 'restore':
-				await cards.restore(gameId);
+				await cards.unvoid(gameId);
 				return;
 			case 'turn-in': {
 				// The card leaves this device and comes back through the inbox.

@@ -11,7 +11,7 @@ import * as outbox from '$lib/db/outbox';
 import type { GameRecord, PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as transfer from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount, sorted } from './contribution-helpers';
 import { at, resetDb } from './helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
@@ -126,7 +126,7 @@ describe('kept by every write that changes what a card counts', () => {
 		await cards.voidCard(id, 'Wrong rules');
 		expect(await keptCount(leagueId)).toBe(1);
 		await expectKept();
-		await cards.restore(id);
+		await cards.unvoid(id);
 		expect(await keptCount(leagueId)).toBe(2);
 		await expectKept();
 	});
@@ -182,19 +182,19 @@ describe('kept by every write that changes what a card counts', () => {
 	it('backup restore, merge and replace', async () => {
 		const { leagueId, s } = await classOf4();
 		const kept = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
-		const file = await transfer.dump();
+		const file = await storeDump.dump();
 		await cards.voidCard(kept, 'After the backup', { now: at(90) });
 		await playGame(leagueId, [s('Cara'), s('Dan')], [5, 10], { minute: 2 });
-		await transfer.restore(file, 'merge');
+		await storeDump.restore(file, 'merge');
 		// The void is newer than the backup: it stays, and the new card is kept.
 		expect(await keptCount(leagueId)).toBe(1);
 		await expectKept();
-		await transfer.restore(file, 'replace');
+		await storeDump.restore(file, 'replace');
 		expect(await keptCount(leagueId)).toBe(1);
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([kept]);
 		await expectKept();
 		await resetDb();
-		await transfer.restore(file, 'merge');
+		await storeDump.restore(file, 'merge');
 		await expectKept();
 		expect(await keptCount(leagueId)).toBe(1);
 	});
@@ -234,7 +234,7 @@ describe('live queries', () => {
 		await until(1);
 		await cards.voidCard(id, 'Wrong rules');
 		await until(0);
-		await cards.restore(id);
+		await cards.unvoid(id);
 		await until(1);
 		subscription.unsubscribe();
 	});

@@ -7,7 +7,7 @@ import { DB_NAME, MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import type { PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
-import * as transfer from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
 import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
 import { resetDb, SHIPPED_VERSION_5 } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
@@ -82,7 +82,7 @@ describe('version 6 (standings at scale)', () => {
 		await cards.voidCard(voided, 'Wrong rules');
 		await playGame(other.leagueId, [...other.students.values()], [10, 5]);
 		await games.create({ players: ['Quick', 'Game'] });
-		const stored = await transfer.dump();
+		const stored = await storeDump.dump();
 		await resetDb();
 		const old = new Dexie(DB_NAME);
 		old.version(5).stores(SHIPPED_VERSION_5);

@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerRecord } from '$lib/card/records';
-import * as shared from '$lib/class-loop/shared-standings';
-import { snapshotFor } from '$lib/league/shared-standings';
+import * as shared from '$lib/class-loop/sharing';
+import { snapshotFor } from '$lib/league/standings-sent';
 import { useFetch } from '$lib/sync/api';
 import * as links from '$lib/sync/links';
 import * as standings from '$lib/sync/standings';

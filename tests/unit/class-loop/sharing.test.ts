@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import type { PlayerRecord } from '$lib/card/records';
 import * as receipts from '$lib/class-loop/receipts';
-import * as shared from '$lib/class-loop/shared-standings';
+import * as shared from '$lib/class-loop/sharing';
 import { messageFor } from '$lib/messages';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 import { at, resetDb } from '../db/helpers';

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerRecord } from '$lib/card/records';
-import * as shared from '$lib/class-loop/shared-standings';
-import { snapshotFor } from '$lib/league/shared-standings';
+import * as shared from '$lib/class-loop/sharing';
+import { snapshotFor } from '$lib/league/standings-sent';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 
