@@ -10,7 +10,7 @@
  */
 import { db } from '$lib/db/db';
 import * as leagues from '$lib/db/leagues';
-import { replayRecords } from '$lib/db/log';
+import { replayRecords } from '$lib/card/log';
 import {
 	toSetup,
 	type EventRecord,
@@ -18,8 +18,8 @@ import {
 	type PlayerRecord,
 	type SessionRecord,
 	type SignatureRecord
-} from '$lib/db/records';
-import { printOf } from '$lib/db/verdicts';
+} from '$lib/card/records';
+import { printOf } from '$lib/card/verdicts';
 import { cardResult, type CardResult } from '$lib/rules/card';
 import { seededRandom, shuffle } from '$lib/rules/groups';
 import { encode } from '$lib/signatures/strokes';

@@ -28,7 +28,7 @@ import { hashSecret, newJoinCode, newToken, normalJoinCode } from './tokens';
 import { parsePayload } from '$lib/transfer/payload';
 import { readSnapshot } from '$lib/transfer/standings-snapshot';
 import { TransferError } from '$lib/transfer/errors';
-import type { SessionPayload } from '$lib/transfer/class-schema';
+import type { SessionPayload } from '$lib/transfer/schema';
 
 export interface ServerOptions {
 	db: Database;

@@ -8,7 +8,7 @@ import {
 	examineNoContent,
 	rosterReasons,
 	type CheckedCard
-} from '$lib/transfer/card-check';
+} from '$lib/card/card-check';
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
 import { asCard, cardPayload } from '$lib/transfer/envelope';

@@ -82,8 +82,6 @@ const sentences = {
 	'db-closed':
 		'The app was updated in another tab. Reload this page to go on: everything recorded is kept.',
 	'db-blocked': 'Close the other tabs of this app so the update can finish.',
-	'app-part-missing':
-		'Part of the app did not load, so that was not saved. Reload the page, then try again: everything saved before is kept.',
 	'db-unavailable':
 		'This browser is not letting the app save anything (private browsing can do that): scores cannot be kept here.',
 	'name-required': 'Type a name.',
@@ -184,6 +182,8 @@ const sentences = {
 	'already-signed': (p) => `${p.name} has already signed this card.`,
 	'signature-empty': 'Sign in the box first.',
 	'signature-bad': 'That signature could not be read: clear it and sign again.',
+	'card-not-plain':
+		'This card holds something that is not part of a game, so it cannot be checked.',
 	'typed-name-mismatch': (p) => `Type the name as the card shows it: ${p.name}.`,
 	'reason-required': 'Write why the card is reopened.',
 	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fingerprint } from '$lib/rules/fingerprint';
-import { toCard, type LeagueRecord } from '$lib/db/records';
-import { sessionPayload } from '$lib/transfer/class-envelope';
-import type { SessionPayload } from '$lib/transfer/class-schema';
+import { toCard, type LeagueRecord } from '$lib/card/records';
+import { sessionPayload } from '$lib/transfer/envelope';
+import type { SessionPayload } from '$lib/transfer/schema';
 import { groupCode } from '$lib/transfer/group-code';
 import type { CardPayload } from '$lib/transfer/schema';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';

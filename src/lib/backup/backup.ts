@@ -18,8 +18,8 @@
  */
 import * as v from 'valibot';
 import { restoreStaged } from '$lib/db/restore';
-import * as transfer from '$lib/db/transfer';
-import type { StoreDump } from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
+import type { StoreDump } from '$lib/db/records';
 import { byGame } from '$lib/db/incoming';
 import { localDay } from '$lib/days';
 import { CodedError } from '$lib/coded-error';
@@ -98,7 +98,7 @@ export function backupName(now: Date = new Date()): string {
 
 /**
  * Writes the backup of everything on this device to `write`, part by part (the store read a
- * part at a time, `transfer.dumpInParts`). Gives how many records of each table it wrote.
+ * part at a time, `storeDump.dumpInParts`). Gives how many records of each table it wrote.
  * @param appVersion written in the file, for the record
  */
 export async function writeBackup(
@@ -107,12 +107,12 @@ export async function writeBackup(
 	opts: { now?: Date; onProgress?: Progress } = {}
 ): Promise<Record<TableName, number>> {
 	await write(headerLine(appVersion, opts.now ?? new Date()));
-	const total = Object.values(await transfer.counts()).reduce((a, b) => a + b, 0);
-	const counts = transfer.emptyCounts();
+	const total = Object.values(await storeDump.counts()).reduce((a, b) => a + b, 0);
+	const counts = storeDump.emptyCounts();
 	let done = 0;
-	for await (const part of transfer.dumpInParts()) {
+	for await (const part of storeDump.dumpInParts()) {
 		await write(partLines(part));
-		for (const t of transfer.TABLES) {
+		for (const t of storeDump.TABLES) {
 			counts[t] += part[t].length;
 			done += part[t].length;
 		}
@@ -191,7 +191,7 @@ function where(issue: v.BaseIssue<unknown>, prefix = ''): string {
  * (checked at the end, as a record may name one further on).
  */
 class FileCheck {
-	readonly counts = transfer.emptyCounts();
+	readonly counts = storeDump.emptyCounts();
 	readonly leagueNames: string[] = [];
 	firstLeague: string | null = null;
 	#ids = new Map<TableName, Set<string>>();
@@ -263,7 +263,7 @@ class FileCheck {
 			this.#needs('leagues', r.leagueId, () => 'a received card names a missing league');
 		}
 		for (const r of part.turnIns) this.#unique('turnIns', r.gameId, 'turned-in card');
-		for (const t of transfer.TABLES) this.counts[t] += part[t].length;
+		for (const t of storeDump.TABLES) this.counts[t] += part[t].length;
 	}
 
 	/** Checks what the records named further on, once the whole file is read. */
@@ -273,7 +273,7 @@ class FileCheck {
 			for (const [id, what] of wanted) if (!ids?.has(id)) throw damaged(what);
 		}
 		if (expected) {
-			for (const t of transfer.TABLES) {
+			for (const t of storeDump.TABLES) {
 				if (expected[t] !== this.counts[t]) throw damaged(`its end does not count its ${t}`);
 			}
 		}
@@ -325,7 +325,7 @@ function* chunks<T>(records: readonly T[], size = PART_RECORDS): Generator<T[]> 
 
 /** A format 1 file's tables as parts, a game with its events and signatures. */
 function* legacyParts(data: StoreData): Generator<StoreDump> {
-	const empty = transfer.emptyDump;
+	const empty = storeDump.emptyDump;
 	for (const t of ['turnIns', 'inbox', 'matches', 'sessions', 'players', 'leagues'] as const) {
 		for (const chunk of chunks<unknown>(data[t])) yield { ...empty(), [t]: chunk };
 	}
@@ -386,7 +386,7 @@ async function* lineParts(
 	check: FileCheck,
 	onProgress?: Progress
 ): AsyncGenerator<StoreDump> {
-	let part = transfer.emptyDump();
+	let part = storeDump.emptyDump();
 	let records = 0;
 	let chars = 0;
 	let number = 0;
@@ -428,7 +428,7 @@ async function* lineParts(
 			check.add(part);
 			yield part;
 			onProgress?.(file.size > 0 ? at / file.size : 1);
-			part = transfer.emptyDump();
+			part = storeDump.emptyDump();
 			records = chars = 0;
 		}
 	}
@@ -551,10 +551,10 @@ export function summarize(backup: Backup): BackupSummary {
 /** What restoring `backup` in `mode` would add, replace, keep and remove. */
 export function planRestore(
 	backup: Backup,
-	mode: transfer.RestoreMode,
+	mode: storeDump.RestoreMode,
 	opts: { onProgress?: Progress } = {}
-): Promise<transfer.RestorePlan> {
-	return transfer.planInParts(backup.parts(opts.onProgress), mode);
+): Promise<storeDump.RestorePlan> {
+	return storeDump.planInParts(backup.parts(opts.onProgress), mode);
 }
 
 /**
@@ -567,7 +567,7 @@ export function planRestore(
  */
 export async function restoreBackup(
 	backup: Backup,
-	mode: transfer.RestoreMode,
+	mode: storeDump.RestoreMode,
 	opts: { onProgress?: Progress } = {}
 ): Promise<void> {
 	const { onProgress } = opts;

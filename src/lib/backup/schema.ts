@@ -8,17 +8,15 @@
  */
 import * as v from 'valibot';
 import { isDay } from '$lib/days';
+import type { MatchRecord, InboxRecord, TurnInRecord } from '$lib/db/records';
 import type {
 	EventRecord,
 	GameRecord,
 	LeagueRecord,
-	MatchRecord,
 	PlayerRecord,
-	InboxRecord,
 	SessionRecord,
-	SignatureRecord,
-	TurnInRecord
-} from '$lib/db/records';
+	SignatureRecord
+} from '$lib/card/records';
 import { RULESETS } from '$lib/rules/rulesets';
 import type { EndCause, RulesetId } from '$lib/rules/types';
 

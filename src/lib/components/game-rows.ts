@@ -2,7 +2,7 @@
  * One line per game for the lists on Home: who plays (by side, with totals), which rules, which
  * hand, and when. Pure: the records, their replays and the players' names come in.
  */
-import type { GameRecord } from '$lib/db/records';
+import type { GameRecord } from '$lib/card/records';
 import { getRuleset, isRulesetId } from '$lib/rules/rulesets';
 import type { GameState, PlayerId } from '$lib/rules/types';
 

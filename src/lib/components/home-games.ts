@@ -7,7 +7,7 @@
 import * as games from '$lib/db/games';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
-import type { GameRecord } from '$lib/db/records';
+import type { GameRecord } from '$lib/card/records';
 import type { GameState } from '$lib/rules/types';
 import { FINISHED_LISTED, gameRow, type GameRow } from './game-rows';
 

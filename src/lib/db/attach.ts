@@ -12,7 +12,7 @@
 import { db } from './db';
 import { DbError, guard } from './errors';
 import * as outbox from './outbox';
-import type { GameRecord } from './records';
+import type { GameRecord } from '$lib/card/records';
 import * as signatures from './signatures';
 
 /**

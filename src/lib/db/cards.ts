@@ -5,18 +5,18 @@
  * game), so a term's table never replays an event nor reads a game record.
  *
  * Whether a signed card's events still match its signatures is judged once per write and kept
- * (`verdicts-upkeep.ts`); `changedAfterSigning` reads those verdicts.
+ * (`upkeep.ts`); `changedAfterSigning` reads those verdicts.
  */
 import Dexie from 'dexie';
 import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
-import { countsInStandings, lockedWithResult, readPage } from './contributions';
+import { countsInStandings, lockedWithResult, readPage } from '$lib/card/contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { sessionsById } from './lists';
-import type { ContributionPageRecord, GameRecord } from './records';
+import type { ContributionPageRecord, GameRecord } from '$lib/card/records';
 
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;
@@ -31,7 +31,7 @@ export type SignOff = Partial<Pick<GameRecord, 'signedAt' | 'fingerprint' | 'res
 export type CardRecord = GameRecord;
 
 /** Where a card stands for the instructor. */
-export type CardStatus = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
+export type CardStanding = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
 
 /** Whether a card counts: decided in `contributions.ts`, which keeps what it contributes. */
 export { countsInStandings };
@@ -40,7 +40,7 @@ export { countsInStandings };
  * Where `game` stands: voided first, then signed (or changed after signing, when the check
  * found so), finished, or still being played.
  */
-export function cardStatus(game: CardRecord, changed = false): CardStatus {
+export function cardStanding(game: CardRecord, changed = false): CardStanding {
 	if (game.voidedAt !== null) return 'voided';
 	if (lockedWithResult(game)) return changed ? 'changed' : 'signed';
 	return game.status === 'finished' ? 'unsigned' : 'in-progress';
@@ -173,7 +173,7 @@ export async function countedAmong(
 /**
  * The signed cards of league `leagueId` whose stored events no longer match what every
  * player signed (edited by hand, a broken import): they show "changed after signing" and do
- * not count. Read from the kept verdicts (`verdicts-upkeep.ts`), one index range holding only
+ * not count. Read from the kept verdicts (`upkeep.ts`), one index range holding only
  * the changed cards: nothing is hashed here, and no game, event or signature is read.
  */
 export async function changedAfterSigning(leagueId: string): Promise<Set<string>> {
@@ -203,7 +203,7 @@ async function mustGetLeagueGame(gameId: string): Promise<GameRecord> {
 
 /**
  * Voids a league card: it stays stored, with `reason`, but no longer counts. Nothing is
- * deleted, and `restore` counts it again.
+ * deleted, and `unvoid` counts it again.
  * @throws DbError `void-reason-required`, `void-reason-too-long`, `not-found`,
  * `not-a-league-card`, `card-voided-already`
  */
@@ -231,7 +231,7 @@ export async function voidCard(
  * Counts a voided card again (the void was a mistake); the old reason is dropped.
  * @throws DbError `not-found`, `not-a-league-card`, `card-not-voided`
  */
-export async function restore(gameId: string): Promise<GameRecord> {
+export async function unvoid(gameId: string): Promise<GameRecord> {
 	return guard(() =>
 		db.transaction('rw', db.games, async () => {
 			const game = await mustGetLeagueGame(gameId);

@@ -1,23 +1,24 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import { contributionsUpkeep } from './contributions-upkeep';
-import { verdictsUpkeep } from './verdicts-upkeep';
+import { upkeep } from './upkeep';
 import type {
 	AssignmentRecord,
+	InboxRecord,
+	MatchRecord,
+	MetaRecord,
+	ReceiptRecord,
+	TurnInRecord
+} from './records';
+import type {
 	ContributionPageRecord,
 	EventRecord,
 	GameRecord,
-	InboxRecord,
 	LeagueRecord,
-	MatchRecord,
-	MetaRecord,
 	PlayerRecord,
-	ReceiptRecord,
 	SessionRecord,
 	SignatureRecord,
 	SignedLogRecord,
-	TurnInRecord,
 	VerdictRecord
-} from './records';
+} from '$lib/card/records';
 import { declareForOpen } from './schema-open';
 import { DB_NAME } from './version-note';
 import { reportBlocked, reportStale, subscribe, type Listener } from './health';
@@ -55,11 +56,11 @@ export class MugginsDB extends Dexie {
 	declare assignments: EntityTable<AssignmentRecord, 'gameId'>;
 	/** The instructor's receipts for the cards this phone turned in (issue 15). */
 	declare receipts: EntityTable<ReceiptRecord, 'gameId'>;
-	/** Derived from `games`, kept by `contributionsUpkeep`: read it, never write it. */
+	/** Derived from `games`, kept by `upkeep.ts`: read it, never write it. */
 	declare contributions: Table<ContributionPageRecord, [string, number]>;
-	/** Derived from `games`, `events` and `signatures`, kept by `verdictsUpkeep`: read it only. */
+	/** Derived from `games`, `events` and `signatures`, kept by `upkeep.ts`: read it only. */
 	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
-	/** Derived like `verdicts`, one per verdict, kept by `verdictsUpkeep`: read it only. */
+	/** Derived like `verdicts`, one per verdict, kept by `upkeep.ts`: read it only. */
 	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
 
 	#stale = false;
@@ -73,8 +74,7 @@ export class MugginsDB extends Dexie {
 	constructor(name: string = DB_NAME, options?: DexieOptions) {
 		super(name, options);
 		declareForOpen(this, name);
-		this.use(contributionsUpkeep);
-		this.use(verdictsUpkeep);
+		this.use(upkeep);
 		this.on('versionchange', () => {
 			this.close();
 			this.#stale = true;

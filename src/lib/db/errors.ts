@@ -53,9 +53,7 @@ export const DB_ERROR_CODES = [
 	'incoming-id-taken',
 	'incoming-damaged',
 	// Issue 14: a staged restore (restore.ts)
-	'restore-busy',
-	// Issue 14: an upkeep's part that did not load (upkeep-turns.ts)
-	'app-part-missing'
+	'restore-busy'
 ] as const satisfies readonly MessageCode[];
 
 /** A code the store can fail with. */

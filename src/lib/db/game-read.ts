@@ -7,8 +7,8 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { view, type GameView } from './game-view';
 import { eventsOf, expecting, lastEventOf, logOf } from './known-logs';
-import { replayRecords } from './log';
-import { toSetup, type GameRecord } from './records';
+import { replayRecords } from '$lib/card/log';
+import { toSetup, type GameRecord } from '$lib/card/records';
 
 export { expectAppend } from './known-logs';
 

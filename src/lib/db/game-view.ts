@@ -5,8 +5,8 @@
  */
 import type { GameEvent, GameState } from '$lib/rules/types';
 import type { Refusal } from '$lib/rules/game';
-import { redoable, step, undoable, type Replayed } from './log';
-import { statusOf, type EventRecord, type GameRecord } from './records';
+import { redoable, step, undoable, type Replayed } from '$lib/card/log';
+import { statusOf, type EventRecord, type GameRecord } from '$lib/card/records';
 
 /** A stored game as the screens need it: the record, its log, and the replay. */
 export interface GameView {

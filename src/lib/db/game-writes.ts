@@ -9,12 +9,28 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
-import { view } from './game-view';
-import type { Appended, AppendOptions } from './games';
+import { view, type GameView } from './game-view';
 import { lastEventOf, logOf, remember } from './known-logs';
-import { redoable, step, undoable, type Replayed } from './log';
-import { plain, statusOf, type EventRecord, type GameRecord } from './records';
+import { redoable, step, undoable, type Replayed } from '$lib/card/log';
+import { plain, statusOf, type EventRecord, type GameRecord } from '$lib/card/records';
 
+/** A game after an event was stored, with that event. */
+export interface Appended extends GameView {
+	appended: EventRecord;
+}
+
+/** Overrides for tests and imports. */
+export interface AppendOptions {
+	/** Time of the event; the clock's when left out. */
+	now?: string;
+	/** The event's id; a random UUID when left out. */
+	id?: string;
+	/**
+	 * When the log already holds an event with `id`, store nothing and return the game as it
+	 * is: a write retried after a reload (`unstored.ts`) is stored once.
+	 */
+	once?: boolean;
+}
 /**
  * Game `gameId` as stored, read inside the current read-write transaction the way Dexie's
  * `bulkUpdate` reads (with the transaction's cache), for a `put` of it that follows: Dexie's

@@ -7,9 +7,8 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { guard } from './errors';
-import type { GameView } from './game-view';
 import * as players from './players';
-import { plain, toSetup, type EventRecord, type GameRecord, type GameStatus } from './records';
+import { plain, toSetup, type GameRecord, type GameStatus } from '$lib/card/records';
 
 /** A player of a new game: a name (an existing player of that name, else a new one) or an id. */
 export type PlayerRef = string | { id: PlayerId };
@@ -34,24 +33,6 @@ export interface NewGame {
 
 export type { GameView } from './game-view';
 export { eventsOf, expectAppend } from './known-logs';
-
-/** A game after an event was stored, with that event. */
-export interface Appended extends GameView {
-	appended: EventRecord;
-}
-
-/** Overrides for tests and imports. */
-export interface AppendOptions {
-	/** Time of the event; the clock's when left out. */
-	now?: string;
-	/** The event's id; a random UUID when left out. */
-	id?: string;
-	/**
-	 * When the log already holds an event with `id`, store nothing and return the game as it
-	 * is: a write retried after a reload (`unstored.ts`) is stored once.
-	 */
-	once?: boolean;
-}
 
 /** The options a game is played with: the ones given, the ruleset's defaults for the rest. */
 function snapshot(rulesetId: RulesetId, given: GameOptions | undefined): GameOptions {
@@ -138,4 +119,4 @@ export async function list(filter: { status?: GameStatus } = {}): Promise<GameRe
 	});
 }
 
-export { append, redo, undo } from './game-writes';
+export { append, redo, undo, type Appended, type AppendOptions } from './game-writes';

@@ -10,14 +10,16 @@
  * `conflict`, neither counting, until the instructor chooses one.
  */
 import Dexie from 'dexie';
-import { examine, rosterReasons } from '$lib/transfer/card-check';
+import { examine, rosterReasons } from '$lib/card/card-check';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
+import { notePrint } from './upkeep';
 import { assertOwnIds, assertSameLeague } from './incoming';
-import type { InboxRecord, ReceivedCard } from './records';
+import type { InboxRecord } from './records';
+import type { ReceivedCard } from '$lib/card/records';
 
-export { BrokenCardError } from '$lib/transfer/card-check';
+export { BrokenCardError } from '$lib/card/card-check';
 
 async function eraseGame(gameId: string): Promise<void> {
 	await db.events
@@ -102,6 +104,8 @@ export async function receive(
 				const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
 				if (rivals.length === 0 && (!local || sameAsLocal)) {
 					entry.state = 'counted';
+					// Hashed once here, by `examine`: the upkeep judges the stored card with that.
+					notePrint(checked.text, checked.fingerprint);
 					if (!sameAsLocal) await store(entry);
 				} else {
 					entry.state = 'conflict';

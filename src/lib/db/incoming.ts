@@ -14,20 +14,20 @@
 import { bare } from '$lib/rules/bare';
 import { db } from './db';
 import { DbError } from './errors';
-import { checkGame, contentOf, incomingName, quoted } from './game-check';
+import { checkGame, contentOf, incomingName, quoted } from '$lib/card/game-check';
 import { MAX_LEAGUE_NAME } from './leagues';
 import { cleanName, nameKey } from './players';
-import type {
-	EventRecord,
-	GameRecord,
-	InboxRecord,
-	PlayerRecord,
-	SignatureRecord
-} from './records';
-import { MAX_STUDENT_ID, cleanStudentId, studentIdKey, studentIdProblem } from './student-ids';
-import type { StoreDump } from './transfer';
+import type { InboxRecord } from './records';
+import type { EventRecord, GameRecord, PlayerRecord, SignatureRecord } from '$lib/card/records';
+import {
+	MAX_STUDENT_ID,
+	cleanStudentId,
+	studentIdKey,
+	studentIdProblem
+} from '$lib/card/student-ids';
+import type { StoreDump } from './records';
 
-export { incomingName, MAX_EVENTS } from './game-check';
+export { incomingName, MAX_EVENTS } from '$lib/card/game-check';
 
 /**
  * Checks that no record from outside takes over a record of another league held on the

@@ -3,27 +3,12 @@
  * joining one on a phone. Joining writes the league and its roster only; no game, event or
  * signature is touched, so a newer invite updates names and retirements and nothing else.
  */
-import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { incomingLeagueName, incomingName } from './incoming';
 import { nameKey } from './players';
-import type { LeagueRecord, PlayerRecord } from './records';
-
-/** One student as an invite lists them. */
-export interface InviteLine {
-	id: PlayerId;
-	name: string;
-	retiredAt: string | null;
-	updatedAt: string;
-}
-
-/** A league and everyone on its roster, as an invite carries them. */
-export interface Invite {
-	league: LeagueRecord;
-	roster: InviteLine[];
-}
+import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
 
 /** What joining did. */
 export interface Joined {

@@ -4,8 +4,8 @@
  */
 import Dexie from 'dexie';
 import { db, type MugginsDB } from './db';
-import { replayRecords, type Replayed } from './log';
-import { toSetup, type EventRecord, type GameRecord } from './records';
+import { replayRecords, type Replayed } from '$lib/card/log';
+import { toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 
 /** A game's stored log and its replay, as this tab last wrote it. */
 export interface KnownLog {

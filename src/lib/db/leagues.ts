@@ -5,7 +5,7 @@ import type { GameOptions, RulesetId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { plain, type LeagueRecord } from './records';
+import { plain, type LeagueRecord } from '$lib/card/records';
 
 /** The longest league name (a form's `maxlength`). */
 export const MAX_LEAGUE_NAME = 60;

@@ -6,18 +6,17 @@
  */
 import Dexie from 'dexie';
 import type { GameState } from '$lib/rules/types';
-import type { CardRecord } from './cards';
 import { db } from './db';
 import { guard } from './errors';
 import { eventsOf } from './games';
-import { replayRecords } from './log';
-import { toSetup, type GameRecord, type GameStatus, type SessionRecord } from './records';
+import { replayRecords } from '$lib/card/log';
+import { toSetup, type GameRecord, type GameStatus, type SessionRecord } from '$lib/card/records';
 
 /**
  * The games of league `leagueId` player `playerId` sat in, oldest first, read through the
  * `*seats` index: a student's page reads their games only, not the league's.
  */
-export async function ofPlayer(leagueId: string, playerId: string): Promise<CardRecord[]> {
+export async function ofPlayer(leagueId: string, playerId: string): Promise<GameRecord[]> {
 	const seated = await guard(() => db.games.where('seats').equals(playerId).toArray());
 	return seated
 		.filter((g) => g.leagueId === leagueId)
@@ -34,7 +33,7 @@ export async function ofPlayer(leagueId: string, playerId: string): Promise<Card
 export async function latestOfLeague(
 	leagueId: string,
 	limit: number
-): Promise<{ games: CardRecord[]; more: boolean }> {
+): Promise<{ games: GameRecord[]; more: boolean }> {
 	return guard(() =>
 		db.transaction('r', db.games, async () => {
 			const games = await leagueRange(leagueId).reverse().limit(limit).toArray();
@@ -69,12 +68,12 @@ export async function countOfLeague(leagueId: string): Promise<number> {
 export async function* batchesOfLeague(
 	leagueId: string,
 	size: number
-): AsyncGenerator<CardRecord[]> {
+): AsyncGenerator<GameRecord[]> {
 	// The id in the key tells apart games started in the same millisecond.
 	let after: [string, string, string] | null = null;
 	for (;;) {
 		const lower: unknown[] = after ?? [leagueId, Dexie.minKey];
-		const batch: CardRecord[] = await guard(() =>
+		const batch: GameRecord[] = await guard(() =>
 			db.games
 				.where('[leagueId+createdAt+id]')
 				.between(lower, [leagueId, Dexie.maxKey], after === null, true)

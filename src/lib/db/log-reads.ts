@@ -8,7 +8,7 @@
 import { db } from './db';
 import { guard } from './errors';
 import type { PlayedHands } from '$lib/rules/hand-lines';
-import type { EventRecord, KeptEvent, SignedLogRecord } from './records';
+import type { EventRecord, KeptEvent, SignedLogRecord } from '$lib/card/records';
 
 /**
  * The stored events of each game of `ids`, in log order, in the order of `ids` (an empty log

@@ -12,7 +12,8 @@
  * which upgrades first.
  */
 import type { StoredRole } from '$lib/roles/rules';
-import type { EventRecord, GameRecord, MetaRecord, PlayerRecord } from './records';
+import type { MetaRecord } from './records';
+import type { EventRecord, GameRecord, PlayerRecord } from '$lib/card/records';
 import { DB_NAME, notedAtLatest } from './version-note';
 
 /** What opening gives: the connection, `missing` (no database), or null (it failed). */

@@ -3,7 +3,7 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/card/names';
-import type { PlayerRecord } from './records';
+import type { PlayerRecord } from '$lib/card/records';
 
 export { cleanName, MAX_NAME_LENGTH, nameKey };
 

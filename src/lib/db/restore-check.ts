@@ -1,12 +1,12 @@
 /**
  * The check a staged merge runs before it writes anything: each staged part compared, read
- * only, with what the device holds of the same ids (`transfer.checkMerge`), so that a part
+ * only, with what the device holds of the same ids (`storeDump.checkMerge`), so that a part
  * which would take over another league's records refuses the whole restore while the store is
  * still untouched. (A replace empties the store first, so nothing can be taken over.) Each
  * read is its own short request: no transaction is held across the parts, or across a part.
  */
-import * as transfer from './transfer';
-import type { StoreDump } from './transfer';
+import * as storeDump from './store-dump';
+import type { StoreDump } from './records';
 
 /**
  * Checks the staged parts 0 to `count` - 1, read through `partOf`.
@@ -16,5 +16,5 @@ export async function checkStaged(
 	partOf: (n: number) => Promise<StoreDump>,
 	count: number
 ): Promise<void> {
-	for (let n = 0; n < count; n++) await transfer.checkMerge(await partOf(n));
+	for (let n = 0; n < count; n++) await storeDump.checkMerge(await partOf(n));
 }

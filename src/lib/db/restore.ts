@@ -26,8 +26,9 @@ import { DbError, guard } from './errors';
 import { checkDump } from './incoming';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
-import * as transfer from './transfer';
-import type { RestoreMode, StoreDump } from './transfer';
+import * as storeDump from './store-dump';
+import type { RestoreMode } from './store-dump';
+import type { StoreDump } from './records';
 
 export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 
@@ -142,7 +143,7 @@ async function apply(
 	onProgress: RestoreProgress
 ): Promise<void> {
 	if (!marker.cleared) {
-		await transfer.clearInSteps();
+		await storeDump.clearInSteps();
 		marker.cleared = true;
 		await writeMarker(marker);
 	}
@@ -150,8 +151,8 @@ async function apply(
 		const part = await partOf(staging, marker.next);
 		const next = { ...marker, next: marker.next + 1 };
 		await guard(() =>
-			db.transaction('rw', [...transfer.tables(), db.meta], async () => {
-				await transfer.writePart(part, marker.mode);
+			db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
+				await storeDump.writePart(part, marker.mode);
 				await db.meta.put(markerRow(next));
 			})
 		);

@@ -9,8 +9,13 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from './players';
-import type { PlayerRecord } from './records';
-import { cleanStudentId, studentIdKey, studentIdProblem, MAX_STUDENT_ID } from './student-ids';
+import type { PlayerRecord } from '$lib/card/records';
+import {
+	cleanStudentId,
+	studentIdKey,
+	studentIdProblem,
+	MAX_STUDENT_ID
+} from '$lib/card/student-ids';
 
 /** A student to add: a name, and the school's id for them when the class list has one. */
 export interface NewStudent {

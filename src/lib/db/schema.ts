@@ -1,13 +1,13 @@
 import Dexie, { type Transaction } from 'dexie';
-import { lockedWithResult } from './locked';
-import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from './records';
+import { lockedWithResult } from '$lib/card/locked';
+import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from '$lib/card/records';
 
 /**
  * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
  * upgrades from an older version. `waitFor` keeps the upgrade's transaction open meanwhile.
  */
 function version6Tools() {
-	return Dexie.waitFor(import('./contributions'));
+	return Dexie.waitFor(import('$lib/card/contributions'));
 }
 
 /**
@@ -17,7 +17,11 @@ function version6Tools() {
  */
 function version8Tools() {
 	return Dexie.waitFor(
-		Promise.all([import('./game-check'), import('$lib/rules/canonical'), import('./verdicts')])
+		Promise.all([
+			import('$lib/card/game-check'),
+			import('$lib/rules/canonical'),
+			import('$lib/card/verdicts')
+		])
 	);
 }
 
@@ -26,7 +30,7 @@ function version8Tools() {
  * to keep the signed cards' logs: loaded only by a device that upgrades from an older version.
  */
 function verdictTools() {
-	return Dexie.waitFor(import('./verdicts'));
+	return Dexie.waitFor(import('$lib/card/verdicts'));
 }
 
 /** One game's events in order, inside an upgrade's transaction. */
@@ -133,7 +137,7 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 	db.version(6)
 		.stores({
 			// What each counted card contributes to the standings, on pages (contributions.ts).
-			// [leagueId+page]: a league's pages in one range. Kept by contributions-upkeep.ts in
+			// [leagueId+page]: a league's pages in one range. Kept by upkeep.ts in
 			//   every transaction that writes games, including the upgrades after this one.
 			contributions: '[leagueId+page]'
 		})
@@ -147,7 +151,7 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 	db.version(8)
 		.stores({
 			// Whether each signed card still matches what was signed (verdicts.ts), kept by
-			// verdicts-upkeep.ts in every transaction that writes games, events or signatures.
+			// upkeep.ts in every transaction that writes games, events or signatures.
 			// [leagueId+changed]: a league's cards changed after signing, in one range (most
 			//   leagues have none); gameId: a card's own verdict.
 			verdicts: 'gameId, [leagueId+changed]',
@@ -208,7 +212,7 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 		});
 
 	// Version 11: the events export at a school's scale (issue 14). Each signed card's whole log
-	// in one record (`SignedLogRecord`), kept with its verdict by verdicts-upkeep.ts, so the
+	// in one record (`SignedLogRecord`), kept with its verdict by upkeep.ts, so the
 	// export reads one record per card instead of each event; filled here for the verdicts kept
 	// before. gameId only: the export looks them up by game.
 	db.version(11)

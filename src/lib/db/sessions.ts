@@ -11,7 +11,7 @@ import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import type { GameRecord, SessionGroup, SessionRecord } from './records';
+import type { GameRecord, SessionGroup, SessionRecord } from '$lib/card/records';
 
 function range(leagueId: string) {
 	return db.sessions.where('[leagueId+date]').between([leagueId, ''], [leagueId, '\uffff']);

@@ -8,16 +8,17 @@
 import { cardResult, cardStatus, type CardStatus } from '$lib/rules/card';
 import { canonicalCard, sha256Hex, shortFingerprint } from '$lib/rules/fingerprint';
 import type { PlayerId } from '$lib/rules/types';
-import { decode, encode, isBlank, StrokeError } from '$lib/signatures/strokes';
+import { decode, encode, isBlank } from '$lib/signatures/strokes';
 import { timestamp } from './clock';
 import { db, durableDb } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import { replayRecords } from './log';
+import { replayRecords } from '$lib/card/log';
 import { cleanName, nameKey } from './players';
-import { toCard, toSetup, type GameRecord, type SignatureRecord } from './records';
-import { bySigning, counting } from './verdicts';
+import { notePrint } from './upkeep';
+import { toCard, toSetup, type GameRecord, type SignatureRecord } from '$lib/card/records';
+import { bySigning, counting } from '$lib/card/verdicts';
 
 /** The longest reason a reopening can give (a form's `maxlength`). */
 export const MAX_REASON_LENGTH = 200;
@@ -102,14 +103,10 @@ function checkedMark(mark: Mark): { strokes: string | null; typed: string | null
 		if (typed === '') throw new DbError('signature-empty');
 		return { strokes: null, typed };
 	}
-	try {
-		const drawing = decode(mark.strokes);
-		if (isBlank(drawing)) throw new DbError('signature-empty');
-		return { strokes: encode(drawing), typed: null };
-	} catch (e) {
-		if (e instanceof StrokeError) throw new DbError('signature-bad', {}, { cause: e });
-		throw e;
-	}
+	// A drawing that cannot be read throws StrokeError, code `signature-bad`.
+	const drawing = decode(mark.strokes);
+	if (isBlank(drawing)) throw new DbError('signature-empty');
+	return { strokes: encode(drawing), typed: null };
 }
 
 /**
@@ -123,13 +120,14 @@ export async function list(gameId: string): Promise<SignatureRecord[]> {
 /**
  * Player `playerId` signs the card of game `gameId` as it is now.
  *
- * The fingerprint is computed before the write (WebCrypto is asynchronous, and an IndexedDB
- * transaction cannot wait for it); the write then reads the card again inside its `rw`
- * transaction and refuses with `card-changed` unless it is still exactly the text that was
- * fingerprinted. When this signature completes the set (every player's signature that
- * counts is of this fingerprint), the same transaction locks the game: `signedAt`,
+ * The card is read and fingerprinted inside the signature's `rw` transaction (SHA-256 is
+ * synchronous, `rules/sha256.ts`), so what is signed is exactly what is stored; the store's
+ * upkeep is told the fingerprint (`notePrint`) and judges the card without hashing it again.
+ * With `opts.fingerprint`, signing is refused with `card-changed` unless the card is still the
+ * one the signer was shown. When this signature completes the set (every player's signature
+ * that counts is of this fingerprint), the same transaction locks the game: `signedAt`,
  * `fingerprint` and `result`. Strict durability: see `durableDb`.
- * @throws DbError `signature-empty`, `signature-bad`, `typed-name-mismatch`,
+ * @throws DbError `signature-empty`, `typed-name-mismatch`, StrokeError `signature-bad`,
  * `card-not-finished`, `card-signed`, `card-changed`, `unknown-player`, `already-signed`,
  * `not-found`, `storage-full`, `db-closed`
  */
@@ -141,12 +139,6 @@ export async function sign(
 ): Promise<Signed> {
 	const { strokes, typed } = checkedMark(mark);
 	const device = await deviceId();
-	const seen = await games.get(gameId);
-	const text = canonicalCard(toCard(seen.record, seen.events));
-	const print = await sha256Hex(text);
-	if (opts.fingerprint !== undefined && opts.fingerprint !== print) {
-		throw new DbError('card-changed');
-	}
 	const durable = durableDb();
 	const { games: gameTable, players, signatures } = durable;
 	return guard(() =>
@@ -154,7 +146,12 @@ export async function sign(
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
 			const events = await games.eventsOf(gameId, durable);
-			if (canonicalCard(toCard(record, events)) !== text) throw new DbError('card-changed');
+			const text = canonicalCard(toCard(record, events));
+			const print = sha256Hex(text);
+			if (opts.fingerprint !== undefined && opts.fingerprint !== print) {
+				throw new DbError('card-changed');
+			}
+			notePrint(text, print);
 			if (record.signedAt !== null) throw new DbError('card-signed');
 			const { state } = replayRecords(toSetup(record), events);
 			if (!state.over) throw new DbError('card-not-finished');
@@ -256,7 +253,7 @@ export async function inspect(
 	const halfLocked = (record.signedAt === null) !== (record.fingerprint === null);
 	const lockedTo = halfLocked ? '' : record.fingerprint;
 	const needed = record.status === 'finished' || lockedTo !== null || latest.size > 0;
-	const print = needed ? await sha256Hex(canonicalCard(toCard(record, events))) : null;
+	const print = needed ? sha256Hex(canonicalCard(toCard(record, events))) : null;
 	const signers = record.seats.map((playerId) => {
 		const signature = latest.get(playerId) ?? null;
 		return { playerId, signature, current: signature !== null && signature.fingerprint === print };

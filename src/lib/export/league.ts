@@ -9,9 +9,9 @@
  * a batch of games at a time (`writeLeagueCsv`), so a school's export never sits whole in memory.
  */
 import * as cards from '$lib/db/cards';
-import { replayRecords } from '$lib/db/log';
+import { replayRecords } from '$lib/card/log';
 import { keptHandsOf, logsOf, signedLogsOf } from '$lib/db/log-reads';
-import { toSetup, type EventRecord, type KeptEvent } from '$lib/db/records';
+import { toSetup, type EventRecord, type KeptEvent } from '$lib/card/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
@@ -67,7 +67,7 @@ function lineFrom(
 	state: GameState | null,
 	changed: ReadonlySet<string>
 ): GameLine {
-	const status = cards.cardStatus(record, changed.has(record.id));
+	const status = cards.cardStanding(record, changed.has(record.id));
 	const base = {
 		gameId: record.id,
 		number,

@@ -4,8 +4,8 @@
  * Every student's name has their school's student id beside it, so a gradebook matches rows
  * by id.
  */
-import type { CardStatus } from '$lib/db/cards';
-import type { KeptEvent } from '$lib/db/records';
+import type { CardStanding } from '$lib/db/cards';
+import type { KeptEvent } from '$lib/card/records';
 import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';
@@ -30,7 +30,7 @@ export interface GameLine {
 	place: string;
 	/** The session's day, else the day the game was created (`YYYY-MM-DD`). */
 	date: string;
-	status: CardStatus;
+	status: CardStanding;
 	/** Whether it counts in the standings. */
 	counts: boolean;
 	voidReason: string | null;
@@ -44,7 +44,7 @@ export interface GameLine {
 	over: boolean;
 }
 
-const STATUS_WORDS: Record<CardStatus, string> = {
+const STATUS_WORDS: Record<CardStanding, string> = {
 	'in-progress': 'in progress',
 	unsigned: 'finished, not signed',
 	signed: 'signed',

@@ -12,7 +12,7 @@ import {
 	cleanStudentId,
 	studentIdKey,
 	studentIdProblem
-} from '$lib/db/student-ids';
+} from '$lib/card/student-ids';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode, MessageParams } from '$lib/messages';
 

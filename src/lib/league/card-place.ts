@@ -1,5 +1,5 @@
 import { dayOfTime, formatDay } from '$lib/days';
-import type { GameRecord, SessionRecord } from '$lib/db/records';
+import type { GameRecord, SessionRecord } from '$lib/card/records';
 
 /**
  * Where a league card was played, in the words a teacher uses: the class session (numbered

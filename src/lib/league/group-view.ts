@@ -4,12 +4,13 @@
  * so the page stays thin; run inside `Live`.
  */
 import * as cards from '$lib/db/cards';
-import * as groupCodes from '$lib/db/group-codes';
+import * as groupCodes from '$lib/class-loop/group-codes';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
 import * as players from '$lib/db/players';
-import * as receipts from '$lib/db/receipts';
-import type { AssignmentRecord, LeagueRecord } from '$lib/db/records';
+import * as receipts from '$lib/class-loop/receipts';
+import type { AssignmentRecord } from '$lib/db/records';
+import type { LeagueRecord } from '$lib/card/records';
 import type { PlayerId } from '$lib/rules/types';
 import type { Names } from './views';
 
@@ -47,7 +48,7 @@ export interface GroupHomeView {
 }
 
 async function statusOf(game: cards.CardRecord): Promise<GroupCardStatus> {
-	const base = cards.cardStatus(game);
+	const base = cards.cardStanding(game);
 	if (base !== 'signed') return base === 'changed' ? 'signed' : base;
 	if (await receipts.receiptOf(game)) return 'received';
 	return (await outbox.turnedIn(game)) ? 'shown' : 'signed';

@@ -1,7 +1,7 @@
 import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
 import * as leagues from '$lib/db/leagues';
-import type { LeagueRecord } from '$lib/db/records';
+import type { LeagueRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import { loadCheckedGame, type CheckedGame } from '$lib/state/checked-game';
 import { cardPlaces, describePlace, sessionNumbers, type CardPlace } from './card-place';

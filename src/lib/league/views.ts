@@ -15,7 +15,7 @@ import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
-import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/db/records';
+import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from '$lib/card/records';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
@@ -130,7 +130,7 @@ export async function standingsView(leagueId: string): Promise<StandingsView> {
  * Where a session's group stands; `handed-out`: its code went to a phone and its game is
  * played there (issue 15), so this device knows of it once the card arrives.
  */
-export type GroupStatus = cards.CardStatus | 'not-started' | 'handed-out';
+export type GroupStatus = cards.CardStanding | 'not-started' | 'handed-out';
 
 /** A group of a session, with its game's standing. */
 export interface GroupView {
@@ -199,7 +199,7 @@ async function groupView({ index, group, view, signed, received }: GroupRead): P
 	}
 	const record: cards.CardRecord = view.record;
 	const check = record.signedAt ? await signatures.inspect(view, signed) : null;
-	const status = cards.cardStatus(record, check !== null && check.status !== 'signed');
+	const status = cards.cardStanding(record, check !== null && check.status !== 'signed');
 	const { state } = view;
 	const result = status === 'signed' ? record.result : null;
 	return {
@@ -266,7 +266,7 @@ export interface StudentView {
 	/** Games won and points after each day of play. */
 	overTime: { dates: string[]; wins: number[]; points: number[] };
 	/** Their games that do not count (yet): in progress, unsigned or voided. */
-	notCounted: { gameId: string; status: cards.CardStatus; date: string }[];
+	notCounted: { gameId: string; status: cards.CardStanding; date: string }[];
 }
 
 /**
@@ -323,7 +323,7 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 		.filter((g) => !cards.countsInStandings(g, changed.has(g.id)))
 		.map((g) => ({
 			gameId: g.id,
-			status: cards.cardStatus(g, changed.has(g.id)),
+			status: cards.cardStanding(g, changed.has(g.id)),
 			date: dayOfTime(g.createdAt)
 		}));
 	return {
@@ -352,7 +352,7 @@ export interface CardItem {
 	date: string;
 	/** Its session and group ("Session 3 · Group 2 · …"), told apart from the same day's. */
 	place: CardPlace;
-	status: cards.CardStatus;
+	status: cards.CardStanding;
 	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
 	winners: SideLabel[];
 	voidReason: string | null;
@@ -393,7 +393,7 @@ export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promis
 	]);
 	const places = placesFrom(records, numbers, byId);
 	const items = records.map((record): CardItem => {
-		const status = cards.cardStatus(record, changed.has(record.id));
+		const status = cards.cardStanding(record, changed.has(record.id));
 		const date =
 			(record.sessionId ? byId.get(record.sessionId)?.date : undefined) ??
 			dayOfTime(record.createdAt);
@@ -416,7 +416,7 @@ export async function cardList(leagueId: string, shown = CARDS_PER_PAGE): Promis
 export interface CardView {
 	league: LeagueRecord;
 	record: cards.CardRecord;
-	status: cards.CardStatus;
+	status: cards.CardStanding;
 	state: GameState;
 	names: Names;
 	progression: Progression;
@@ -442,7 +442,7 @@ export async function cardView(leagueId: string, gameId: string): Promise<CardVi
 	return {
 		league,
 		record,
-		status: cards.cardStatus(record, check !== null && check.status !== 'signed'),
+		status: cards.cardStanding(record, check !== null && check.status !== 'signed'),
 		state: view.state,
 		names,
 		progression: progression(view.state),

@@ -5,14 +5,18 @@
  * object keys sorted by UTF-16 code units, no whitespace, strings and numbers as
  * `JSON.stringify` writes them (which RFC 8785 adopts).
  */
+import { CodedError } from '$lib/coded-error';
 
-/** A value canonical JSON cannot hold, found at `path` (e.g. `events[3].event.count`). */
-export class CanonicalError extends Error {
+/**
+ * A value canonical JSON cannot hold, found at `path` (e.g. `events[3].event.count`):
+ * `card-not-plain`, with what it is in `what`.
+ */
+export class CanonicalError extends CodedError<'card-not-plain'> {
+	override readonly name = 'CanonicalError';
 	readonly path: string;
 
 	constructor(path: string, what: string) {
-		super(`${what} at ${path || 'the top'}: canonical JSON holds only plain data`);
-		this.name = 'CanonicalError';
+		super('card-not-plain', { path: path || 'the top', what });
 		this.path = path;
 	}
 }

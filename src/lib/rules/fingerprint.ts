@@ -1,12 +1,12 @@
 /**
  * A card's fingerprint: SHA-256 over its canonical JSON (UTF-8), written as 64 lowercase hex
  * digits, and a short form people can read aloud and compare across phones (`K7QF-2M9D`).
- *
- * WebCrypto's digest is deterministic (neither clock nor randomness), so it belongs in the
- * pure core; it is in every browser on a secure origin and in Node 20 as `crypto.subtle`.
  */
 import { canonicalJson } from './canonical';
 import type { Card } from './card';
+import { sha256Hex } from './sha256';
+
+export { sha256Hex };
 
 /** Crockford's base 32: digits and capitals without I, L, O and U, which read as 1, 1, 0, V. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -17,19 +17,13 @@ export const FINGERPRINT_PATTERN = /^[0-9a-f]{64}$/;
 /** The short form of a fingerprint: two groups of four Crockford base-32 characters. */
 export const SHORT_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-/** SHA-256 of `text` encoded as UTF-8, in lowercase hex. */
-export async function sha256Hex(text: string): Promise<string> {
-	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-	return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The exact text a card's fingerprint is taken over. */
 export function canonicalCard(card: Card): string {
 	return canonicalJson(card);
 }
 
 /** The fingerprint of `card`: SHA-256 of its canonical JSON, 64 lowercase hex digits. */
-export function fingerprint(card: Card): Promise<string> {
+export function fingerprint(card: Card): string {
 	return sha256Hex(canonicalCard(card));
 }
 

@@ -1,12 +1,13 @@
 /**
- * SHA-256 of a text as UTF-8, synchronously, in lowercase hex (FIPS 180-4). The same digest as
- * `sha256Hex` (`fingerprint.ts`, WebCrypto), for the one place that cannot wait for WebCrypto:
- * the signature verdicts, written inside the IndexedDB transaction of the write they follow,
- * which commits as soon as it waits on anything but its own requests (`db/verdicts.ts`).
+ * SHA-256 of a text as UTF-8, synchronously, in lowercase hex (FIPS 180-4): the one SHA-256 of
+ * the app, for fingerprints, content hashes, group codes and QR parts alike. Synchronous
+ * because the signature verdicts are judged inside the IndexedDB transaction of the write they
+ * follow, which commits as soon as it waits on anything but its own requests (`db/upkeep.ts`),
+ * and a signature is hashed inside its own transaction (`db/signatures.ts` `sign`): WebCrypto's
+ * digest is such a wait.
  *
- * Written out rather than taken from a library: it sits in the scorecard's first-load
- * JavaScript (the store loads it), where @noble/hashes cost 2.8 KB gzipped against a budget
- * with less room than that; this is under 1 KB. Checked against WebCrypto in the tests.
+ * Written out rather than taken from a library: under 1 KB gzipped against 2.8 KB for
+ * @noble/hashes, and checked against WebCrypto in the tests.
  */
 
 const K = new Uint32Array(64);
@@ -30,7 +31,7 @@ function fraction(x: number): number {
 }
 
 /** SHA-256 of `text` encoded as UTF-8, in lowercase hex. */
-export function sha256HexSync(text: string): string {
+export function sha256Hex(text: string): string {
 	const bytes = new TextEncoder().encode(text);
 	const blocks = ((bytes.length + 9 + 63) >> 6) << 6;
 	const data = new Uint8Array(blocks);

@@ -12,6 +12,7 @@
  *
  * Pure: no DOM, so it runs and is tested in Node.
  */
+import { CodedError } from '$lib/coded-error';
 
 /** A point with coordinates in any unit (signature_pad gives CSS pixels of its canvas). */
 export interface Point {
@@ -36,11 +37,12 @@ export const TOLERANCE = 0.6;
 export const MAX_SIDE = 2000;
 export const MAX_POINTS = 5000;
 
-/** An encoded signature that cannot be read. */
-export class StrokeError extends Error {
+/** An encoded signature that cannot be read: `signature-bad`, with why in `reason`. */
+export class StrokeError extends CodedError<'signature-bad'> {
+	override readonly name = 'StrokeError';
+
 	constructor(reason: string) {
-		super(`Not an encoded signature: ${reason}`);
-		this.name = 'StrokeError';
+		super('signature-bad', { reason });
 	}
 }
 

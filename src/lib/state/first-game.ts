@@ -5,8 +5,8 @@
  */
 import { plainGame } from '$lib/db/plain-read';
 import { view } from '$lib/db/game-view';
-import { replayRecords } from '$lib/db/log';
-import { toSetup } from '$lib/db/records';
+import { replayRecords } from '$lib/card/log';
+import { toSetup } from '$lib/card/records';
 import { pathParts } from '$lib/path-parts';
 import type { LiveObserver } from './early-live';
 import { followQuery, type LazyQuery } from './live-query';

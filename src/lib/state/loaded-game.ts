@@ -1,5 +1,5 @@
 import type { GameView } from '$lib/db/game-view';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import { getRuleset } from '$lib/rules/rulesets';
 import type { PlayerId, Ruleset, SideLabel } from '$lib/rules/types';
 

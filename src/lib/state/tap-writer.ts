@@ -9,7 +9,7 @@ import { deviceId } from '$lib/db/device';
 import * as unstored from '$lib/db/unstored';
 import { withEvent } from '$lib/db/game-view';
 import * as games from '$lib/db/games';
-import { plain } from '$lib/db/records';
+import { plain } from '$lib/card/records';
 import type { NewGameEvent } from '$lib/rules/types';
 import type { LoadedGame } from './loaded-game';
 

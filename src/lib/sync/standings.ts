@@ -7,13 +7,13 @@
  * made of changed (a card counted or voided, the roster, the sharing switch), and a round pushes
  * them only when what the phones would show differs from what was last pushed (`pushStandings`).
  * A phone keeps what comes with its league through the same newer-wins path as a receipt's copy
- * (`shared-standings.keepFrom`); turning sharing off is a snapshot too, which hides them.
+ * (`class-loop/sharing.ts` `keepFrom`); turning sharing off is a snapshot too, which hides them.
  */
 import Dexie, { liveQuery } from 'dexie';
 import { db } from '$lib/db/db';
-import * as sharedStandings from '$lib/db/shared-standings';
-import { snapshotFor } from '$lib/league/shared-standings';
-import { ClassLoopError } from '$lib/transfer/class-errors';
+import * as sharedStandings from '$lib/class-loop/sharing';
+import { snapshotFor } from '$lib/league/standings-sent';
+import { ClassLoopError } from '$lib/transfer/errors';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 import { call } from './api';
 import { updateLink, type ServerLink } from './links';

@@ -7,17 +7,18 @@
  * pushes are idempotent on the server, pulls resume after the last card or session pulled, and
  * a phone polls the league with the number it holds, answered 304 while nothing changed.
  */
+import { sha256Hex } from '$lib/rules/sha256';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
-import * as receipts from '$lib/db/receipts';
+import * as receipts from '$lib/class-loop/receipts';
 import * as sessions from '$lib/db/sessions';
-import type { LeagueRecord } from '$lib/db/records';
-import * as groupCodes from '$lib/db/group-codes';
-import { sessionPayload } from '$lib/transfer/class-envelope';
-import { ClassLoopError } from '$lib/transfer/class-errors';
-import type { SessionPayload } from '$lib/transfer/class-schema';
+import type { LeagueRecord } from '$lib/card/records';
+import * as groupCodes from '$lib/class-loop/group-codes';
+import { sessionPayload } from '$lib/transfer/envelope';
+import { ClassLoopError } from '$lib/transfer/errors';
+import type { SessionPayload } from '$lib/transfer/schema';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
@@ -34,10 +35,8 @@ async function leagueState(leagueId: string) {
 	return { league: invite.league, roster: invite.roster, sessions: held };
 }
 
-async function digest(value: unknown): Promise<string> {
-	const bytes = new TextEncoder().encode(JSON.stringify(value));
-	const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-	return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+function digest(value: unknown): string {
+	return sha256Hex(JSON.stringify(value));
 }
 
 /**
@@ -92,7 +91,7 @@ async function handedOut(
  */
 export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const state = await leagueState(link.leagueId);
-	const sum = await digest(state);
+	const sum = digest(state);
 	if (sum === link.pushedDigest) return false;
 	const at = `/api/leagues/${link.leagueId}`;
 	const opts = { token: link.token };
@@ -105,7 +104,7 @@ export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const groups: Record<string, string> = {};
 	for (const payload of await handedOut(state.sessions)) {
 		const id = payload.session.id;
-		groups[id] = await digest(payload);
+		groups[id] = digest(payload);
 		if (groups[id] === link.pushedGroups?.[id]) continue;
 		await call(link.address, 'PUT', `${at}/groups/${encodeURIComponent(id)}`, {
 			...opts,

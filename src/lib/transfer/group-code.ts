@@ -7,16 +7,16 @@
  * code. Two groups of one session share a code about once in 30,000 sessions of 8 groups; a
  * phone that finds two groups for a code asks the group to pick from the list instead.
  */
-import { sha256Hex } from '$lib/rules/fingerprint';
-import { ClassLoopError } from './class-errors';
-import { GROUP_CODE_ALPHABET } from './class-schema';
+import { sha256Hex } from '$lib/rules/sha256';
+import { ClassLoopError } from './errors';
+import { GROUP_CODE_ALPHABET } from './schema';
 
 /** Characters in a group's code. */
 export const GROUP_CODE_LENGTH = 4;
 
 /** The code of group `index` of session `sessionId`, whose game is `gameId`. */
 export async function groupCode(sessionId: string, index: number, gameId: string): Promise<string> {
-	const hex = await sha256Hex(`${sessionId}\u0000${index}\u0000${gameId}`);
+	const hex = sha256Hex(`${sessionId}\u0000${index}\u0000${gameId}`);
 	let code = '';
 	for (let i = 0; i < GROUP_CODE_LENGTH; i++) {
 		const n = parseInt(hex.slice(i * 4, i * 4 + 4), 16);

@@ -6,7 +6,7 @@
  * Every character is in the QR alphanumeric set, so a part stays in the compact mode. The set
  * tells one card's parts from another's, and checks the whole once assembled.
  */
-import { sha256Hex } from '$lib/rules/fingerprint';
+import { sha256Hex } from '$lib/rules/sha256';
 import * as base45 from './base45';
 import { TransferError } from './errors';
 
@@ -31,7 +31,7 @@ export interface Part {
 }
 
 async function setOf(bytes: Uint8Array): Promise<string> {
-	const hex = await sha256Hex(base45.encode(bytes));
+	const hex = sha256Hex(base45.encode(bytes));
 	return hex.slice(0, 8).toUpperCase();
 }
 

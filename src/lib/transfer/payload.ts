@@ -19,7 +19,7 @@ import {
 	GroupPayloadSchema,
 	ReceiptPayloadSchema,
 	SessionPayloadSchema
-} from './class-schema';
+} from './schema';
 
 /** The schema of each kind of payload. */
 const SCHEMAS = new Map<unknown, v.GenericSchema<unknown, Payload>>([

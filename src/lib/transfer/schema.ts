@@ -1,7 +1,11 @@
 /**
  * What one device hands another, as valibot schemas: a signed card turned in, and a league
- * invite. The records inside reuse the backup's schemas, so a record valid in a backup is the
+ * invite, and the class loop's messages (issue 15): a group's code, a whole session, a
+ * phone's signed cards at once, and the instructor's receipt for them. The records inside reuse the backup's schemas, so a record valid in a backup is the
  * record valid here. Everything from outside goes through `parsePayload` before it is used.
+ *
+ * A group's code, a session's and a receipt also carry the league's standings when the
+ * instructor shares them (`standings-snapshot.ts`), or the word to hide them.
  */
 import * as v from 'valibot';
 import {
@@ -11,7 +15,7 @@ import {
 	PlayerSchema,
 	SignatureSchema
 } from '$lib/backup/schema';
-import type { ClassPayload } from './class-schema';
+import { StandingsSnapshotSchema } from './standings-snapshot';
 
 /** Marks a payload as this app's. */
 export const TRANSFER_APP = 'muggins-league';
@@ -56,3 +60,90 @@ export type InvitePayload = v.InferOutput<typeof InvitePayloadSchema>;
 export type Payload = CardPayload | InvitePayload | ClassPayload;
 /** One student of an invite. */
 export type RosterLine = v.InferOutput<typeof RosterLine>;
+
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const Time = v.pipe(v.string(), v.isoTimestamp());
+
+/** A student as a group's code seats them. */
+const Seat = v.pick(PlayerSchema, ['id', 'name', 'retiredAt', 'updatedAt']);
+
+/** A short code a group types when the camera fails: 4 of these letters and digits. */
+export const GROUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const GroupCodeSchema = v.pipe(v.string(), v.regex(/^[2-9A-HJKMNP-Z]{4}$/));
+
+/** The session a group belongs to: enough to tell a newer list of groups from an older one. */
+const SessionRef = v.object({
+	id: Id,
+	date: Day,
+	/** The session's `updatedAt` when the codes were made: a later list of groups replaces it. */
+	updatedAt: Time
+});
+
+/** One group of a session as a phone takes it. */
+export const GroupLineSchema = v.object({
+	index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)),
+	/** The game the group plays: fixed when the codes are handed out. */
+	gameId: Id,
+	code: GroupCodeSchema,
+	players: v.pipe(v.array(Seat), v.minLength(1), v.maxLength(8))
+});
+
+/** One group's code: a phone that scans it lands in the group's game. */
+export const GroupPayloadSchema = v.object({
+	app: v.literal(TRANSFER_APP),
+	kind: v.literal('group'),
+	format: v.literal(TRANSFER_FORMAT),
+	league: LeagueSchema,
+	session: SessionRef,
+	group: GroupLineSchema,
+	standings: v.optional(StandingsSnapshotSchema)
+});
+
+/** A whole session's groups: a phone picks its own (or types its group's code). */
+export const SessionPayloadSchema = v.object({
+	app: v.literal(TRANSFER_APP),
+	kind: v.literal('session'),
+	format: v.literal(TRANSFER_FORMAT),
+	league: LeagueSchema,
+	session: SessionRef,
+	groups: v.pipe(v.array(GroupLineSchema), v.minLength(1), v.maxLength(40)),
+	standings: v.optional(StandingsSnapshotSchema)
+});
+
+/** Every signed card a phone has not had received yet, in one go. */
+export const BundlePayloadSchema = v.object({
+	app: v.literal(TRANSFER_APP),
+	kind: v.literal('bundle'),
+	format: v.literal(TRANSFER_FORMAT),
+	cards: v.pipe(
+		v.array(v.omit(CardPayloadSchema, ['app', 'kind', 'format'])),
+		v.minLength(1),
+		v.maxLength(30)
+	)
+});
+
+/** One card a receipt vouches for: the game, as signed. */
+const Received = v.object({
+	gameId: Id,
+	fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))
+});
+
+/** The instructor's receipt: exactly these cards, as signed, are in the inbox. */
+export const ReceiptPayloadSchema = v.object({
+	app: v.literal(TRANSFER_APP),
+	kind: v.literal('receipt'),
+	format: v.literal(TRANSFER_FORMAT),
+	league: v.object({ id: Id, name: v.pipe(v.string(), v.maxLength(200)) }),
+	at: Time,
+	cards: v.pipe(v.array(Received), v.minLength(1), v.maxLength(30)),
+	standings: v.optional(StandingsSnapshotSchema)
+});
+
+export type GroupPayload = v.InferOutput<typeof GroupPayloadSchema>;
+export type SessionPayload = v.InferOutput<typeof SessionPayloadSchema>;
+export type BundlePayload = v.InferOutput<typeof BundlePayloadSchema>;
+export type ReceiptPayload = v.InferOutput<typeof ReceiptPayloadSchema>;
+export type GroupLine = v.InferOutput<typeof GroupLineSchema>;
+/** Any of the class loop's messages. */
+export type ClassPayload = GroupPayload | SessionPayload | BundlePayload | ReceiptPayload;

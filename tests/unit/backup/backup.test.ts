@@ -12,13 +12,14 @@ import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
-import type { PlayerRecord } from '$lib/db/records';
-import * as transfer from '$lib/db/transfer';
+import type { PlayerRecord } from '$lib/card/records';
+import type { StoreDump } from '$lib/db/records';
+import * as storeDump from '$lib/db/store-dump';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { FORMATS, formatOne, formatTwo } from './helpers';
 
-type Data = transfer.StoreDump;
+type Data = StoreDump;
 
 beforeEach(resetDb);
 
@@ -51,7 +52,7 @@ async function roundTrip(): Promise<string> {
 describe('backup and restore', () => {
 	it('round-trips everything onto a fresh device, sign-off fields included', async () => {
 		const { leagueId } = await fill();
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		const file = await makeBackup('0.1.0', { now: new Date('2026-03-27T15:00:00Z') });
 		expect(file.name).toMatch(/^muggins-backup-2026-03-2[78]\.json$/);
 		await resetDb();
@@ -63,7 +64,7 @@ describe('backup and restore', () => {
 			counts: { leagues: 1, players: 7, sessions: 1, games: 5, matches: 1, inbox: 1, turnIns: 1 }
 		});
 		await restoreBackup(backup, 'replace');
-		const after = await transfer.dump();
+		const after = await storeDump.dump();
 		expect(after).toEqual(before);
 		expect(await leagues.currentId()).toBe(leagueId);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
@@ -75,14 +76,14 @@ describe('backup and restore', () => {
 	it('merges by id: the same backup twice is one copy of everything', async () => {
 		await fill();
 		const text = await roundTrip();
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		const backup = await readBackup(text);
 		const plan = await planRestore(backup, 'merge');
 		expect(plan.games).toEqual({ added: 0, updated: 0, kept: 5, removed: 0 });
 		expect(plan.matches).toEqual({ added: 0, updated: 0, kept: 1, removed: 0 });
 		await restoreBackup(backup, 'merge');
 		await restoreBackup(backup, 'merge');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 
 	it('merges a newer version over an older one, and keeps what only the device has', async () => {
@@ -97,8 +98,8 @@ describe('backup and restore', () => {
 		expect((await roster.list(leagueId)).map((p) => p.name)).toContain('Dan');
 
 		// A backup made with a newer game log brings its whole log.
-		await cards.restore(signed);
-		const newer = await transfer.dump();
+		await cards.unvoid(signed);
+		const newer = await storeDump.dump();
 		const game = newer.games.find((g) => g.id === signed)!;
 		game.updatedAt = '2026-04-01T10:00:00.000Z';
 		newer.events = newer.events.filter((e) => e.gameId !== signed || e.seq === 1);
@@ -126,14 +127,14 @@ describe('backup and restore', () => {
 describe('a bad file', () => {
 	async function refused(file: string | Blob, code: string) {
 		await fill();
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		await expectCode(readBackup(file), code);
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	}
 
 	/** A valid format 1 backup, changed by `change`. */
 	async function edited(change: (json: { format: number; data: Data }) => void): Promise<string> {
-		const json = JSON.parse(formatOne(await transfer.dump())) as { format: number; data: Data };
+		const json = JSON.parse(formatOne(await storeDump.dump())) as { format: number; data: Data };
 		change(json);
 		return JSON.stringify(json);
 	}
@@ -181,14 +182,14 @@ describe('a bad file', () => {
 	describe.each(FORMATS)('in %s', (_format, encode) => {
 		it.each(DAMAGES)('with %s is refused as damaged, saying where', async (_, change) => {
 			await fill();
-			const data = await transfer.dump();
+			const data = await storeDump.dump();
 			change(data);
 			const text = encode(data);
-			const before = await transfer.dump();
+			const before = await storeDump.dump();
 			const error = await readBackup(text).catch((e: unknown) => e);
 			expect(error).toMatchObject({ code: 'backup-damaged' });
 			expect(messageFor(error)).toMatch(/damaged \(.+\)/);
-			expect(await transfer.dump()).toEqual(before);
+			expect(await storeDump.dump()).toEqual(before);
 		});
 	});
 
@@ -209,7 +210,7 @@ describe('student ids in a backup', () => {
 	async function backupWith(change: (d: Data) => void = () => {}) {
 		const { students } = await leagueWith(['Ana', 'Ben']);
 		await roster.setStudentId(students.get('Ana')!.id, 'S-1');
-		const data = await transfer.dump();
+		const data = await storeDump.dump();
 		change(data);
 		return readBackup(formatTwo(data));
 	}
@@ -257,19 +258,19 @@ describe('student ids in a backup', () => {
 		]
 	])('with %s is refused, and nothing changes', async (_, change, code) => {
 		const backup = await backupWith(change);
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		await expectCode(restoreBackup(backup, 'replace'), code);
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 
 	it('merged, may not give a student the id of another student on the device', async () => {
 		// The file's newer Ben holds the id S-1 (its Ana none), while the device's Ana holds it.
 		const backup = await anaWithoutBenWith('s-1', ['Ben']);
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		const error = await restoreBackup(backup, 'merge').catch((e: unknown) => e);
 		expect(error).toMatchObject({ code: 'student-id-taken' });
 		expect(messageFor(error)).toContain('Ana already has the student id “S-1”');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 
 	it('merged, may move an id to another student when the file also takes it from the first', async () => {

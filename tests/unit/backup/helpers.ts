@@ -1,8 +1,8 @@
 /** Backup files made from a store dump, in either format, for tests that edit them first. */
 import { endLine, headerLine, partLines } from '$lib/backup/backup';
 import { BACKUP_APP, LEGACY_FORMAT } from '$lib/backup/schema';
-import * as transfer from '$lib/db/transfer';
-import type { StoreDump } from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
+import type { StoreDump } from '$lib/db/records';
 
 export const SAVED_AT = new Date('2026-03-27T15:00:00Z');
 
@@ -19,8 +19,8 @@ export function formatOne(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT)
 
 /** `data` as a format 2 file: a header line, a record a line, and the end line. */
 export function formatTwo(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT): string {
-	const counts = transfer.emptyCounts();
-	for (const t of transfer.TABLES) counts[t] = data[t].length;
+	const counts = storeDump.emptyCounts();
+	for (const t of storeDump.TABLES) counts[t] = data[t].length;
 	return headerLine(appVersion, now) + partLines(data) + endLine(counts);
 }
 

@@ -8,13 +8,13 @@ import { readBackup, restoreBackup } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { MAX_EVENTS } from '$lib/db/incoming';
-import type { PlayerRecord } from '$lib/db/records';
-import * as transfer from '$lib/db/transfer';
+import type { PlayerRecord } from '$lib/card/records';
+import * as storeDump from '$lib/db/store-dump';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { FORMATS, formatTwo } from './helpers';
 
-type Data = Awaited<ReturnType<typeof transfer.dump>>;
+type Data = Awaited<ReturnType<typeof storeDump.dump>>;
 
 let leagueId: string;
 let signed: string;
@@ -34,7 +34,7 @@ let encode: (data: Data, appVersion: string, now: Date) => string = formatTwo;
 
 /** This device's backup, changed by `edit` as a hostile student would, then read back. */
 async function crafted(edit: (data: Data) => void) {
-	const data = await transfer.dump();
+	const data = await storeDump.dump();
 	edit(data);
 	return readBackup(encode(data, '0.1.0', new Date(at(90))));
 }
@@ -61,7 +61,7 @@ describe.each(FORMATS)('in %s', (_format, format) => {
 		});
 
 		it(`is refused when a game has more than ${MAX_EVENTS} entries (item 7)`, async () => {
-			const before = await transfer.dump();
+			const before = await storeDump.dump();
 			const huge = await crafted((data) => {
 				const open = { ...data.games[0]!, id: 'huge', signedAt: null, fingerprint: null };
 				data.games.push({ ...open, result: null, status: 'in-progress', finishedAt: null });
@@ -82,7 +82,7 @@ describe.each(FORMATS)('in %s', (_format, format) => {
 			await expect(restoreBackup(huge, 'replace')).rejects.toMatchObject({
 				code: 'incoming-too-big'
 			});
-			expect(await transfer.dump()).toEqual(before);
+			expect(await storeDump.dump()).toEqual(before);
 		});
 
 		it.each([
@@ -91,12 +91,12 @@ describe.each(FORMATS)('in %s', (_format, format) => {
 			['only invisible characters', '\u200b\u202e\u2066'],
 			['a newline alone', '\n']
 		])('is refused when a name is %s (item 8)', async (_what, name) => {
-			const before = await transfer.dump();
+			const before = await storeDump.dump();
 			const bad = await crafted((data) => {
 				data.players[0]!.name = name;
 			});
 			await expect(restoreBackup(bad, 'replace')).rejects.toMatchObject({ code: 'incoming-name' });
-			expect(await transfer.dump()).toEqual(before);
+			expect(await storeDump.dump()).toEqual(before);
 		});
 
 		it('stores names by the one name rule: no zero-width, control or bidi characters (item 8)', async () => {

@@ -6,7 +6,8 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, readBackup, restoreBackup } from '$lib/backup/backup';
-import * as transfer from '$lib/db/transfer';
+import type { StoreDump } from '$lib/db/records';
+import * as storeDump from '$lib/db/store-dump';
 import { messageFor } from '$lib/messages';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
@@ -32,13 +33,13 @@ const KEYS = [
 ];
 
 let lines: string[];
-let before: transfer.StoreDump;
+let before: StoreDump;
 
 beforeAll(async () => {
 	await resetDb();
 	const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
 	await playGame(leagueId, [...students.values()], [5, 20]);
-	before = await transfer.dump();
+	before = await storeDump.dump();
 	lines = formatTwo(before).split('\n');
 });
 
@@ -51,7 +52,7 @@ async function expectRefused(file: string): Promise<void> {
 	expect(error).toBeInstanceOf(BackupError);
 	expect(BACKUP_CODES).toContain((error as BackupError).code);
 	expect(messageFor(error)).not.toMatch(/Something went wrong/);
-	expect(await transfer.dump()).toEqual(before);
+	expect(await storeDump.dump()).toEqual(before);
 }
 
 /** This device's backup with `line` put in after its header (line 2) or before its end. */
@@ -96,7 +97,7 @@ describe('a backup line', () => {
 		await expect(readBackup(file).then((b) => restoreBackup(b, 'merge'))).rejects.toBeInstanceOf(
 			BackupError
 		);
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 });
 
@@ -105,7 +106,7 @@ describe('a format 1 backup', () => {
 		const notEmpty = fc.jsonValue().filter((v) => !Array.isArray(v) || v.length > 0);
 		await fc.assert(
 			fc.asyncProperty(
-				fc.constantFrom(...transfer.TABLES),
+				fc.constantFrom(...storeDump.TABLES),
 				notEmpty,
 				fc.boolean(),
 				async (table, value, whole) => {

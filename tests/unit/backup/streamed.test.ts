@@ -7,8 +7,8 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readBackup, restoreBackup, summarize, writeBackup } from '$lib/backup/backup';
 import * as leagues from '$lib/db/leagues';
-import type { PlayerRecord, SignatureRecord } from '$lib/db/records';
-import * as transfer from '$lib/db/transfer';
+import type { PlayerRecord, SignatureRecord } from '$lib/card/records';
+import * as storeDump from '$lib/db/store-dump';
 import { at, expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { formatOne, formatTwo } from './helpers';
@@ -65,7 +65,7 @@ describe('a streamed backup', () => {
 	});
 
 	it('round-trips onto a fresh device, reporting its progress', async () => {
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		const parts: string[] = [];
 		await writeBackup('0.1.0', (p) => void parts.push(p));
 		await resetDb();
@@ -73,24 +73,24 @@ describe('a streamed backup', () => {
 		const backup = await readBackup(new Blob(parts));
 		expect(summarize(backup).counts).toMatchObject({ leagues: 1, players: 2, games: 2 });
 		await restoreBackup(backup, 'replace', { onProgress: (s) => shares.push(s) });
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 		expect(await leagues.currentId()).toBe(leagueId);
 		expect(shares.at(-1)).toBe(1);
 		expect([...shares].sort((a, b) => a - b)).toEqual(shares);
 	});
 
 	it('still restores a format 1 file (one JSON object)', async () => {
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		const text = formatOne(before);
 		await resetDb();
 		const backup = await readBackup(text);
 		expect(backup.format).toBe(1);
 		await restoreBackup(backup, 'merge');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 
 	it('cut short at the end of a line is refused, as is an end that counts otherwise', async () => {
-		const text = formatTwo(await transfer.dump());
+		const text = formatTwo(await storeDump.dump());
 		const lines = text.trimEnd().split('\n');
 		await expectCode(readBackup(lines.slice(0, -1).join('\n') + '\n'), 'backup-not-json');
 		await expectCode(readBackup(lines.slice(0, -2).join('\n') + '\n'), 'backup-not-json');
@@ -101,20 +101,20 @@ describe('a streamed backup', () => {
 	it.each(['replace', 'merge'] as const)(
 		'with a refused record after thousands of good ones changes nothing (%s)',
 		async (mode) => {
-			const data = await transfer.dump();
+			const data = await storeDump.dump();
 			// Over 2000 records come before the bad one: they are a part written before it is read.
 			data.players.push(...students(2500));
 			data.players.push({ ...students(1)[0]!, id: 'last', name: '\u200b\u202e' });
 			const backup = await readBackup(formatTwo(data));
 			expect(backup.counts.players).toBe(2503);
-			const before = await transfer.dump();
+			const before = await storeDump.dump();
 			await expectCode(restoreBackup(backup, mode), 'incoming-name');
-			expect(await transfer.dump()).toEqual(before);
+			expect(await storeDump.dump()).toEqual(before);
 		}
 	);
 
 	it('over 20 MB restores, read as a stream', async () => {
-		const data = await transfer.dump();
+		const data = await storeDump.dump();
 		const game = data.games[0]!;
 		// Copies of a finished card, each with 60 set-aside signatures drawn in 200,000 characters.
 		for (let c = 0; c < 2; c++) {
@@ -141,7 +141,7 @@ describe('a streamed backup', () => {
 		await resetDb();
 		const backup = await readBackup(file);
 		await restoreBackup(backup, 'replace');
-		expect(await transfer.counts()).toMatchObject({ games: 4, signatures: 124 });
+		expect(await storeDump.counts()).toMatchObject({ games: 4, signatures: 124 });
 		// 20 MB read twice, staged and written in fake-indexeddb: seconds on a busy machine.
 	}, 30_000);
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gameRow, UNKNOWN_PLAYER } from '$lib/components/game-rows';
-import type { GameRecord } from '$lib/db/records';
+import type { GameRecord } from '$lib/card/records';
 import { replay } from '$lib/rules/game';
 import type { GameEvent, RulesetId } from '$lib/rules/types';
-import { toSetup } from '$lib/db/records';
+import { toSetup } from '$lib/card/records';
 
 const names = new Map([
 	['a', { name: 'Ana' }],

@@ -4,7 +4,7 @@ import { db } from '$lib/db/db';
 import { deviceId } from '$lib/db/device';
 import { DbError } from '$lib/db/errors';
 import * as games from '$lib/db/games';
-import { toEvents, toSetup, type GameRecord } from '$lib/db/records';
+import { toEvents, toSetup, type GameRecord } from '$lib/card/records';
 import { RuleError } from '$lib/rules/errors';
 import { replay } from '$lib/rules/game';
 import { at, expectCode, resetDb, rowCounts } from './helpers';

@@ -59,13 +59,13 @@ describe('counted', () => {
 	});
 });
 
-describe('countsInStandings and cardStatus', () => {
+describe('countsInStandings and cardStanding', () => {
 	it('follows a card from in progress to signed to voided and back', async () => {
 		const { leagueId, s } = await classOf4();
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [10, 5], { sign: false });
 		const status = async () => {
 			const game = (await db.games.get(id))!;
-			return [cards.cardStatus(game), cards.countsInStandings(game)];
+			return [cards.cardStanding(game), cards.countsInStandings(game)];
 		};
 		expect(await status()).toEqual(['unsigned', false]);
 		// Half a lock (edited by hand) is not signed.
@@ -76,7 +76,7 @@ describe('countsInStandings and cardStatus', () => {
 		expect(await status()).toEqual(['signed', true]);
 		await cards.voidCard(id, 'Wrong players', { now: at(60) });
 		expect(await status()).toEqual(['voided', false]);
-		await cards.restore(id);
+		await cards.unvoid(id);
 		expect(await status()).toEqual(['signed', true]);
 	});
 });
@@ -130,7 +130,7 @@ describe('changedAfterSigning', () => {
 		expect(changed).toEqual(new Set([edited]));
 
 		const game = (await db.games.get(edited))!;
-		expect([cards.cardStatus(game, true), cards.countsInStandings(game, true)]).toEqual([
+		expect([cards.cardStanding(game, true), cards.countsInStandings(game, true)]).toEqual([
 			'changed',
 			false
 		]);
@@ -168,7 +168,7 @@ describe('voidCard', () => {
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [10, 5]);
 		await cards.voidCard(id, 'x');
 		await expectCode(cards.voidCard(id, 'y'), 'card-voided-already');
-		await cards.restore(id);
-		await expectCode(cards.restore(id), 'card-not-voided');
+		await cards.unvoid(id);
+		await expectCode(cards.unvoid(id), 'card-not-voided');
 	});
 });

@@ -4,9 +4,9 @@
  */
 import { expect } from 'vitest';
 import * as cards from '$lib/db/cards';
-import { pagesOf, readPage } from '$lib/db/contributions';
+import { pagesOf, readPage } from '$lib/card/contributions';
 import { db } from '$lib/db/db';
-import type { ContributionPageRecord, ContributionRecord } from '$lib/db/records';
+import type { ContributionPageRecord, ContributionRecord } from '$lib/card/records';
 import type { StandingsCard } from '$lib/rules/standings';
 
 /**

@@ -2,16 +2,17 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
-import { pageOf } from '$lib/db/contributions';
+import { pageOf } from '$lib/card/contributions';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { GameRecord, PlayerRecord } from '$lib/db/records';
+import type { GameRecord, PlayerRecord } from '$lib/card/records';
+import type { StoreDump } from '$lib/db/records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as transfer from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
 import { at, resetDb } from './helpers';
 import { expectVerdictsKept } from './verdict-helpers';
@@ -150,7 +151,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 	];
 	const session = await sessions.create(classes[0]!.leagueId, '2026-01-20');
 	const made: string[] = [];
-	let snapshot: transfer.StoreDump | null = null;
+	let snapshot: StoreDump | null = null;
 	let minute = 1;
 	for (const s of steps) {
 		const gameId = 'slot' in s ? made[s.slot % Math.max(1, made.length)] : undefined;
@@ -196,11 +197,11 @@ async function run(steps: readonly Step[]): Promise<void> {
 				return;
 			}
 			case 'snapshot':
-				snapshot = await transfer.dump();
+				snapshot = await storeDump.dump();
 				return;
 			case 'merge':
 			case 'replace':
-				if (snapshot) await transfer.restore(snapshot, s.kind);
+				if (snapshot) await storeDump.restore(snapshot, s.kind);
 				return;
 			case 'drop-league':
 				await leagues.remove(other.leagueId);
@@ -218,7 +219,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 				await cards.voidCard(gameId, 'Wrong rules', { now: at(minute++) });
 				return;
 			case 'restore':
-				await cards.restore(gameId);
+				await cards.unvoid(gameId);
 				return;
 			case 'turn-in': {
 				// The card leaves this device and comes back through the inbox.

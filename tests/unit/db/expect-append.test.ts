@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as unstored from '$lib/db/unstored';
-import type { GameRecord } from '$lib/db/records';
+import type { GameRecord } from '$lib/card/records';
 import { resetDb } from './helpers';
 
 let game: GameRecord;

@@ -4,7 +4,7 @@ import { deviceId } from '$lib/db/device';
 import * as games from '$lib/db/games';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
-import { toSetup } from '$lib/db/records';
+import { toSetup } from '$lib/card/records';
 import { newGame } from '$lib/rules/game';
 import { at, expectCode, resetDb, rowCounts } from './helpers';
 

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
-import { toEvents, toSetup, type GameRecord } from '$lib/db/records';
+import { toEvents, toSetup, type GameRecord } from '$lib/card/records';
 import { replay } from '$lib/rules/game';
 import { resetDb } from './helpers';
 

@@ -10,7 +10,7 @@ import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as signatures from '$lib/db/signatures';
 import type { CardRecord, SignOff, SignedResult } from '$lib/db/cards';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import { at } from './helpers';
 
 /** A classroom league with `names` on its roster. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as lists from '$lib/db/lists';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import { sessionNumbers } from '$lib/league/card-place';
 import { at, resetDb } from './helpers';

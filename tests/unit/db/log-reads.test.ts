@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import { eventsOf } from '$lib/db/games';
 import { logsOf } from '$lib/db/log-reads';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import { resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 

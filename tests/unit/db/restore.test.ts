@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as leagues from '$lib/db/leagues';
-import type { PlayerRecord } from '$lib/db/records';
+import type { PlayerRecord } from '$lib/card/records';
 import {
 	restoreStaged,
 	restoreUnderWay,
@@ -11,8 +11,8 @@ import {
 	STAGING_DB,
 	type RestoreMarker
 } from '$lib/db/restore';
-import * as transfer from '$lib/db/transfer';
-import type { StoreDump } from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
+import type { StoreDump } from '$lib/db/records';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
@@ -32,14 +32,14 @@ beforeEach(async () => {
 		const seats = g % 2 === 0 ? [s[0], s[1]] : [s[2], s[3]];
 		await playGame(leagueId, seats, [5 * (g + 1), 20], { minute: 10 * g });
 	}
-	school = await transfer.dump();
+	school = await storeDump.dump();
 	verdicts = await db.verdicts.toArray();
 });
 
 /** The store as parts of one game each (with its log and signatures): many small parts. */
 async function smallParts(): Promise<StoreDump[]> {
 	const parts: StoreDump[] = [];
-	for await (const part of transfer.dumpInParts(1)) parts.push(part);
+	for await (const part of storeDump.dumpInParts(1)) parts.push(part);
 	return parts;
 }
 
@@ -68,7 +68,7 @@ describe('a staged restore', () => {
 			firstLeague: leagueId,
 			onProgress: (s) => shares.push(s)
 		});
-		expect(await transfer.dump()).toEqual(school);
+		expect(await storeDump.dump()).toEqual(school);
 		// One step of progress per committed part, then the end.
 		expect(shares).toHaveLength(parts.length + 1);
 		expect(shares.at(-1)).toBe(1);
@@ -82,7 +82,7 @@ describe('a staged restore', () => {
 
 	it('replacing a store with itself, written a part at a time, gives the same store', async () => {
 		await restoreStaged(each(await smallParts()), 'replace');
-		expect(await transfer.dump()).toEqual(school);
+		expect(await storeDump.dump()).toEqual(school);
 	});
 
 	it('is finished at the next start when the tab died while writing', async () => {
@@ -105,7 +105,7 @@ describe('a staged restore', () => {
 		expect(await db.games.count()).toBe(3);
 
 		expect(await resumeRestore()).toBe('finished');
-		expect(await transfer.dump()).toEqual(school);
+		expect(await storeDump.dump()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 		expect(await stagingParts()).toBe(0);
 		expect(await resumeRestore()).toBeNull();
@@ -126,14 +126,14 @@ describe('a staged restore', () => {
 		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
 		const leaguesOnly = parts.filter((p) => p.leagues.length > 0);
 		await restoreStaged(each(leaguesOnly), 'merge');
-		expect(await transfer.dump()).toEqual(school);
+		expect(await storeDump.dump()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 
 	it('is discarded at the next start when the tab died while staging: nothing changed', async () => {
 		const parts = await smallParts();
 		const other = await leagueWith(['Eve'], 'Period 5');
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		// A file read that never ends: the tab closes while the parts are staged.
 		async function* stalled(): AsyncGenerator<StoreDump> {
 			yield structuredClone(parts[0]!);
@@ -145,7 +145,7 @@ describe('a staged restore', () => {
 		await expect.poll(stagingParts).toBe(2);
 
 		expect(await resumeRestore()).toBe('discarded');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 		expect(await restoreUnderWay()).toBeNull();
 		expect(await stagingParts()).toBe(0);
 		expect(before.leagues.map((l) => l.id)).toContain(other.leagueId);
@@ -158,9 +158,9 @@ describe('a staged restore', () => {
 			const last = parts.at(-1)!;
 			last.leagues = last.leagues.map((l) => ({ ...l, name: '\u200b' }));
 			await leagueWith(['Eve'], 'Period 5');
-			const before = await transfer.dump();
+			const before = await storeDump.dump();
 			await expectCode(restoreStaged(each(parts), mode), 'incoming-name');
-			expect(await transfer.dump()).toEqual(before);
+			expect(await storeDump.dump()).toEqual(before);
 			expect(await restoreUnderWay()).toBeNull();
 			expect(await stagingParts()).toBe(0);
 		}
@@ -176,20 +176,20 @@ describe('a staged restore', () => {
 		const game = parts.filter((p) => p.games.length > 0).at(-1)!.games[0]!;
 		const other = await leagueWith(['Eve'], 'Period 5');
 		await db.games.update(game.id, { leagueId: other.leagueId });
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		await expectCode(restoreStaged(each(parts), 'merge'), 'incoming-id-taken');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 	});
 
 	it('refused by the file at its end (its links) changes nothing', async () => {
 		const parts = await smallParts();
-		const before = await transfer.dump();
+		const before = await storeDump.dump();
 		async function* brokenAtEnd(): AsyncGenerator<StoreDump> {
 			yield* each(parts);
 			throw new Error('a game names a missing session');
 		}
 		await expect(restoreStaged(brokenAtEnd(), 'replace')).rejects.toThrow('missing session');
-		expect(await transfer.dump()).toEqual(before);
+		expect(await storeDump.dump()).toEqual(before);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 });

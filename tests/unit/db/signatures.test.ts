@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, durableDb, type MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
-import { toCard, type GameRecord } from '$lib/db/records';
+import { toCard, type GameRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import { cardResult } from '$lib/rules/card';
 import { fingerprint, shortFingerprint } from '$lib/rules/fingerprint';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as players from '$lib/db/players';
-import { toEvents, toSetup } from '$lib/db/records';
+import { toEvents, toSetup } from '$lib/card/records';
 import { replay } from '$lib/rules/game';
 import { resetDb } from './helpers';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as games from '$lib/db/games';
-import { replayRecords } from '$lib/db/log';
-import type { EventRecord, GameRecord } from '$lib/db/records';
+import { replayRecords } from '$lib/card/log';
+import type { EventRecord, GameRecord } from '$lib/card/records';
 import type { GameEvent, GameSetup } from '$lib/rules/types';
 import { expectCode, resetDb } from './helpers';
 

@@ -4,8 +4,8 @@
  */
 import { expect } from 'vitest';
 import { db } from '$lib/db/db';
-import type { PlayerRecord, SignedLogRecord, VerdictRecord } from '$lib/db/records';
-import { keptLog, verdictOf } from '$lib/db/verdicts';
+import type { PlayerRecord, SignedLogRecord, VerdictRecord } from '$lib/card/records';
+import { keptLog, verdictOf } from '$lib/card/verdicts';
 import { leagueWith, playGame } from './league-helpers';
 
 function byGame(a: VerdictRecord, b: VerdictRecord): number {

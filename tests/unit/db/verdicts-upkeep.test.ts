@@ -7,15 +7,15 @@ import Dexie, {
 } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
-import { readPage } from '$lib/db/contributions';
+import { readPage } from '$lib/card/contributions';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { EventRecord } from '$lib/db/records';
+import type { EventRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
-import * as transfer from '$lib/db/transfer';
+import * as storeDump from '$lib/db/store-dump';
 import { leagueCsv } from '$lib/export/league';
 import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_6, SHIPPED_VERSION_9 } from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
@@ -218,7 +218,7 @@ describe('every write that can change a verdict changes it in the same transacti
 		expect(await db.verdicts.get(tampered)).toMatchObject({ leagueId: other.leagueId, changed: 1 });
 		expect(await changed(leagueId)).toEqual([honest]);
 		await cards.voidCard(tampered, 'Wrong rules');
-		await cards.restore(tampered);
+		await cards.unvoid(tampered);
 		expect(await changed(other.leagueId)).toEqual([tampered]);
 		await db.games.update(tampered, { leagueId });
 		expect(await changed(leagueId)).toEqual([honest]);
@@ -273,9 +273,9 @@ describe('every write that can change a verdict changes it in the same transacti
 			const { leagueId, tampered } = await classWithCards();
 			const row = await scoreOf(tampered);
 			await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
-			const snapshot = await transfer.dump();
+			const snapshot = await storeDump.dump();
 			await resetDb();
-			await transfer.restore(snapshot, mode);
+			await storeDump.restore(snapshot, mode);
 			expect(await changed(leagueId)).toEqual([tampered]);
 			await expectVerdictsKept();
 		}
@@ -289,7 +289,7 @@ describe('every write that can change a verdict changes it in the same transacti
 async function storeAsVersion(
 	version: number,
 	schema: Record<string, string>,
-	stored: Awaited<ReturnType<typeof transfer.dump>>,
+	stored: Awaited<ReturnType<typeof storeDump.dump>>,
 	verdicts: object[] = []
 ): Promise<void> {
 	const old = new Dexie(DB_NAME);
@@ -306,7 +306,7 @@ describe('version 8 (signature verdicts)', () => {
 		const row = await scoreOf(tampered);
 		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
-		const stored = await transfer.dump();
+		const stored = await storeDump.dump();
 		await resetDb();
 		await storeAsVersion(6, SHIPPED_VERSION_6, stored);
 
@@ -321,7 +321,7 @@ describe('version 8 (signature verdicts)', () => {
 		const { tampered: forged } = await classWithCards();
 		const honest = (await db.games.get(forged))?.result;
 		if (!honest) throw new Error('the card has a result');
-		const stored = await transfer.dump();
+		const stored = await storeDump.dump();
 		const game = stored.games.find((g) => g.id === forged);
 		if (!game?.result) throw new Error('the card is in the dump');
 		game.result = { ...game.result, sides: game.result.sides.map((s) => ({ ...s, total: 99 })) };
@@ -341,7 +341,7 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 		const row = await scoreOf(tampered);
 		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
-		const stored = await transfer.dump();
+		const stored = await storeDump.dump();
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 9 kept them: the same verdicts, without hands.
@@ -371,7 +371,7 @@ describe("version 11 (the signed cards' logs kept whole)", () => {
 		const row = await scoreOf(tampered);
 		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const csv = (await leagueCsv(leagueId, 'events', '2026-01-01')).text;
-		const stored = await transfer.dump();
+		const stored = await storeDump.dump();
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 10 kept them: the verdicts with their hands, no logs.

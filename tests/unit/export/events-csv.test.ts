@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { csvRows } from '$lib/export/csv';
 import { eventsCsv } from '$lib/export/events-csv';
 import { eventsSheet, type LoggedGame } from '$lib/export/sheets';
-import type { KeptEvent } from '$lib/db/records';
+import type { KeptEvent } from '$lib/card/records';
 import type { GameEvent } from '$lib/rules/types';
 
 /** Text a CSV writer must take care with: separators, quotes, line ends, formula starts. */

@@ -10,7 +10,7 @@ import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
 import { replay } from '$lib/rules/game';
 import { playedHands } from '$lib/rules/hand-lines';
-import { keptLog } from '$lib/db/verdicts';
+import { keptLog } from '$lib/card/verdicts';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 

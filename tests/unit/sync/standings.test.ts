@@ -5,9 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PlayerRecord } from '$lib/db/records';
-import * as shared from '$lib/db/shared-standings';
-import { snapshotFor } from '$lib/league/shared-standings';
+import type { PlayerRecord } from '$lib/card/records';
+import * as shared from '$lib/class-loop/sharing';
+import { snapshotFor } from '$lib/league/standings-sent';
 import { useFetch } from '$lib/sync/api';
 import * as links from '$lib/sync/links';
 import * as standings from '$lib/sync/standings';

@@ -4,7 +4,7 @@
  */
 import * as games from '$lib/db/games';
 import * as outbox from '$lib/db/outbox';
-import type { PlayerRecord, ReceivedCard } from '$lib/db/records';
+import type { PlayerRecord, ReceivedCard } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import { at } from '../db/helpers';
 

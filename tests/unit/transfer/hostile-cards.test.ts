@@ -8,7 +8,7 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
-import { toCard, type ReceivedCard } from '$lib/db/records';
+import { toCard, type ReceivedCard } from '$lib/card/records';
 import { fingerprint } from '$lib/rules/fingerprint';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';

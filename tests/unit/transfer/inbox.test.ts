@@ -6,7 +6,7 @@ import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
-import type { ReceivedCard } from '$lib/db/records';
+import type { ReceivedCard } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageFor } from '$lib/messages';
-import { receiptPayload } from '$lib/transfer/class-envelope';
+import { receiptPayload } from '$lib/transfer/envelope';
 import { fromCodes, toCodes } from '$lib/transfer/codes';
 import { parsePayload } from '$lib/transfer/payload';
 import {

@@ -1,7 +1,7 @@
 /**
  * Whether a card counts in its league's standings, what it contributes to them, and where that
  * contribution is kept (schema version 6, issue 8). Pure: no database, so the upgrade, the
- * upkeep middleware (`contributions-upkeep.ts`) and the tests all derive contributions the same
+ * upkeep middleware (`db/upkeep.ts`) and the tests all derive contributions the same
  * way, from game records alone.
  *
  * The standings of a league read its contributions, never its game records: a game record

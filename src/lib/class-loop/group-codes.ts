@@ -11,17 +11,18 @@
  * changes nothing.
  */
 import { getRuleset } from '$lib/rules/rulesets';
-import { ClassLoopError } from '$lib/transfer/class-errors';
-import type { GroupLine, GroupPayload, SessionPayload } from '$lib/transfer/class-schema';
+import { ClassLoopError } from '$lib/transfer/errors';
+import type { GroupLine, GroupPayload, SessionPayload } from '$lib/transfer/schema';
 import { checkNotStale, groupCode, readTypedCode } from '$lib/transfer/group-code';
-import { timestamp } from './clock';
-import { db } from './db';
-import { DbError, guard } from './errors';
-import * as games from './games';
-import * as invites from './invites';
-import type { AssignmentRecord, LeagueRecord, SessionGroup, SessionRecord } from './records';
-import * as role from './role';
-import * as shared from './shared-standings';
+import { timestamp } from '$lib/db/clock';
+import { db } from '$lib/db/db';
+import { DbError, guard } from '$lib/db/errors';
+import * as games from '$lib/db/games';
+import * as invites from '$lib/db/invites';
+import type { AssignmentRecord } from '$lib/db/records';
+import type { LeagueRecord, SessionGroup, SessionRecord } from '$lib/card/records';
+import * as role from '$lib/db/role';
+import * as shared from './sharing';
 
 /** A session's groups as handed out: what its codes carry. */
 export interface HandedOut {

@@ -7,15 +7,16 @@
  * versions); the phone marks those cards received, and only those. A card the phone merely
  * showed (`outbox.markTurnedIn`) stays "shown, not yet confirmed".
  */
-import { ClassLoopError } from '$lib/transfer/class-errors';
-import type { ReceiptPayload } from '$lib/transfer/class-schema';
-import { timestamp } from './clock';
-import { db } from './db';
-import { guard } from './errors';
-import * as inbox from './inbox';
-import * as outbox from './outbox';
-import type { GameRecord, InboxRecord, ReceiptRecord, ReceivedCard } from './records';
-import * as shared from './shared-standings';
+import { ClassLoopError } from '$lib/transfer/errors';
+import type { ReceiptPayload } from '$lib/transfer/schema';
+import { timestamp } from '$lib/db/clock';
+import { db } from '$lib/db/db';
+import { guard } from '$lib/db/errors';
+import * as inbox from '$lib/db/inbox';
+import * as outbox from '$lib/db/outbox';
+import type { InboxRecord, ReceiptRecord } from '$lib/db/records';
+import type { GameRecord, ReceivedCard } from '$lib/card/records';
+import * as shared from './sharing';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(

@@ -1,35 +1,24 @@
 /**
  * The checks a received card passes, with no store: its fingerprint computed from its events,
  * every player's signature of that fingerprint, its league, the limits and name rule of every
- * path in (`db/game-check.ts`), and (given the roster lines of its seats) its roster. The
- * instructor's inbox (`db/inbox.ts`) and the school server (`server/`) both check cards here,
+ * path in (`game-check.ts`), and (given the roster lines of its seats) its roster. The
+ * instructor's inbox (`$lib/db/inbox.ts`) and the school server (`server/`) both check cards here,
  * so a card refused by one is refused by the other for the same reason.
  */
 import { messageFor } from '$lib/messages';
 import { bare, own } from '$lib/rules/bare';
 import { isRuleError } from '$lib/rules/errors';
 import type { PlayerId } from '$lib/rules/types';
-import { DbError } from '$lib/db/errors';
-import { checkGame, contentOf } from '$lib/db/game-check';
+export { BrokenCardError } from './errors';
+import { BrokenCardError } from './errors';
+import { checkGame, contentOf } from './game-check';
 import type {
 	EventRecord,
 	GameRecord,
 	InboxReason,
 	ReceivedCard,
 	SignatureRecord
-} from '$lib/db/records';
-
-/** A card that cannot be a game at all (events of another game, out of order, refused). */
-export class BrokenCardError extends Error {
-	readonly code = 'transfer-damaged';
-	readonly params: { detail: string };
-
-	constructor(detail: string) {
-		super(`The card is damaged: ${detail}`);
-		this.name = 'BrokenCardError';
-		this.params = { detail };
-	}
-}
+} from './records';
 
 /** The game's record with only the fields this version knows (a file may carry others). */
 function knownGame(g: GameRecord): GameRecord {
@@ -60,6 +49,8 @@ export interface CheckedCard {
 	events: EventRecord[];
 	signatures: SignatureRecord[];
 	fingerprint: string;
+	/** The exact text the fingerprint was taken over (`canonicalCard`). */
+	text: string;
 	reasons: InboxReason[];
 	names: Record<PlayerId, string>;
 }
@@ -76,7 +67,7 @@ export interface Checked extends CheckedCard {
  */
 export async function examine(card: ReceivedCard, leagueId: string): Promise<Checked> {
 	const checked = await examineNoContent(card, leagueId);
-	return { ...checked, content: await contentOf(checked.game, checked.events) };
+	return { ...checked, content: contentOf(checked.game, checked.events) };
 }
 
 /**
@@ -91,12 +82,10 @@ export async function examineNoContent(card: ReceivedCard, leagueId: string): Pr
 	try {
 		checked = await checkGame(
 			{ game: knownGame(card.game), events: card.events, signatures: received },
-			{ sealedBySignatures: true }
+			{ sealedBySignatures: true, damaged: (detail) => new BrokenCardError(detail) }
 		);
 	} catch (e) {
-		if (e instanceof DbError && e.code === 'incoming-damaged') {
-			throw new BrokenCardError(String(e.params.detail ?? ''));
-		}
+		// The one rule refusal a replay throws (the stored setup itself): a card that is no game.
 		if (isRuleError(e)) throw new BrokenCardError(messageFor(e));
 		throw e;
 	}
@@ -136,6 +125,7 @@ export async function examineNoContent(card: ReceivedCard, leagueId: string): Pr
 		events,
 		signatures,
 		fingerprint: print,
+		text: checked.text,
 		reasons,
 		names
 	};

@@ -4,17 +4,17 @@
  * sent (`held`, `keep`). Both live in `meta` with the device's other settings, out of backups:
  * a backup restored elsewhere must not start sharing, and a phone's copy is only a view.
  */
-import { ClassLoopError } from '$lib/transfer/class-errors';
+import { ClassLoopError } from '$lib/transfer/errors';
 import {
 	isFromTheFuture,
 	isNewer,
 	readSnapshot,
 	type StandingsSnapshot
 } from '$lib/transfer/standings-snapshot';
-import { timestamp } from './clock';
-import { db } from './db';
-import { guard } from './errors';
-import type { SharingRecord } from './records';
+import { timestamp } from '$lib/db/clock';
+import { db } from '$lib/db/db';
+import { guard } from '$lib/db/errors';
+import type { SharingRecord } from '$lib/db/records';
 
 async function sharingList(): Promise<SharingRecord[]> {
 	const row = await db.meta.get('standingsSharing');

@@ -5,8 +5,9 @@
  */
 import { cardResult, cardStatus, type CardResult } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';
-import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
-import { DbError } from './errors';
+import { canonicalCard } from '$lib/rules/fingerprint';
+import { sha256Hex } from '$lib/rules/sha256';
+import { CardError } from './errors';
 import { replayRecords } from './log';
 import { cleanName, MAX_NAME_LENGTH } from '$lib/card/names';
 import {
@@ -30,12 +31,12 @@ export function quoted(name: string): string {
 
 /**
  * A name from outside, cleaned by the one name rule.
- * @throws DbError `incoming-name` when nothing is left of it or it is too long
+ * @throws CardError `incoming-name` when nothing is left of it or it is too long
  */
 export function incomingName(name: unknown): string {
 	const clean = typeof name === 'string' ? cleanName(name) : '';
 	if (clean === '' || clean.length > MAX_NAME_LENGTH) {
-		throw new DbError('incoming-name', {
+		throw new CardError('incoming-name', {
 			name: quoted(typeof name === 'string' ? cleanName(name) : ''),
 			max: MAX_NAME_LENGTH
 		});
@@ -54,6 +55,8 @@ export interface IncomingGame {
 export interface CheckedGame extends IncomingGame {
 	/** The fingerprint of the card as its events are (not the one it claims). */
 	print: string;
+	/** The exact text `print` was taken over (`canonicalCard`), for the store's upkeep. */
+	text: string;
 	/** The rules accept every one of its events. */
 	playable: boolean;
 	/** Its events finish the game. */
@@ -66,30 +69,32 @@ export interface CheckedGame extends IncomingGame {
  * `result` is recomputed from the events whenever the card is locked to a fingerprint, never
  * taken from the file (a forged result counts nowhere); a card changed after signing is kept
  * out of the standings by its verdict.
- * @throws DbError `incoming-too-big`, `incoming-damaged`, `incoming-name`
+ * @throws CardError `incoming-too-big`, `incoming-damaged`, `incoming-name`
  */
 export async function checkGame(
 	incoming: IncomingGame,
-	opts: { sealedBySignatures?: boolean } = {}
+	opts: { sealedBySignatures?: boolean; damaged?: (detail: string) => CardError } = {}
 ): Promise<CheckedGame> {
+	const damaged = opts.damaged ?? ((detail) => new CardError('incoming-damaged', { detail }));
 	const { game } = incoming;
 	if (incoming.events.length > MAX_EVENTS) {
-		throw new DbError('incoming-too-big', { max: MAX_EVENTS });
+		throw new CardError('incoming-too-big', { max: MAX_EVENTS });
 	}
 	if (incoming.signatures.length > MAX_SIGNATURES) {
-		throw new DbError('incoming-damaged', { detail: 'too many signatures' });
+		throw damaged('too many signatures');
 	}
 	const events = [...incoming.events].sort((a, b) => a.seq - b.seq);
 	if (events.some((e, i) => e.gameId !== game.id || e.seq !== i + 1)) {
-		throw new DbError('incoming-damaged', { detail: 'its entries are not one game’s log' });
+		throw damaged('its entries are not one game’s log');
 	}
 	if (incoming.signatures.some((s) => s.gameId !== game.id)) {
-		throw new DbError('incoming-damaged', { detail: 'a signature is of another game' });
+		throw damaged('a signature is of another game');
 	}
 	const signatures = incoming.signatures.map((s) => ({ ...s, name: incomingName(s.name) }));
 	const replayed = replayRecords(toSetup(game), events);
 	const { state, refused } = replayed;
-	const print = await fingerprint(toCard(game, events));
+	const text = canonicalCard(toCard(game, events));
+	const print = sha256Hex(text);
 	const latest = [...counting(signatures).values()];
 	// A card turned in is sealed by its signatures: the lock is set on the device receiving it.
 	const sealed = opts.sealedBySignatures === true;
@@ -118,6 +123,7 @@ export async function checkGame(
 		events,
 		signatures,
 		print,
+		text,
 		playable: refused.length === 0,
 		over: state.over
 	};
@@ -143,7 +149,7 @@ export function resultOfEvents(
  * with the time it was recorded. Two cards with the same content are the same game played
  * once (a copy saved under a new id with its fingerprint recomputed is still the same play).
  */
-export function contentOf(game: GameRecord, events: readonly EventRecord[]): Promise<string> {
+export function contentOf(game: GameRecord, events: readonly EventRecord[]): string {
 	return sha256Hex(
 		canonicalJson({
 			players: game.seats,

@@ -4,7 +4,7 @@
  * them once sharing was turned off. Nothing at all for a league that never shared them.
  */
 import { timestamp } from '$lib/db/clock';
-import * as sharedStandings from '$lib/db/shared-standings';
+import * as sharedStandings from '$lib/class-loop/sharing';
 import { toSnapshotRow, type StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 import { shownStandings } from './shown-standings';
 import { nameIn, standingsView } from './views';

@@ -5,17 +5,17 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
-import * as groupCodes from '$lib/db/group-codes';
+import * as groupCodes from '$lib/class-loop/group-codes';
 import * as role from '$lib/db/role';
 import * as sessions from '$lib/db/sessions';
-import * as sharedStandings from '$lib/db/shared-standings';
+import * as sharedStandings from '$lib/class-loop/sharing';
 import { messageFor } from '$lib/messages';
-import { groupPayload, sessionPayload } from '$lib/transfer/class-envelope';
+import { groupPayload, sessionPayload } from '$lib/transfer/envelope';
 import { toCodes, fromCodes } from '$lib/transfer/codes';
 import { groupCode, readTypedCode } from '$lib/transfer/group-code';
 import { parsePayload } from '$lib/transfer/payload';
-import { at, resetDb } from './helpers';
-import { leagueWith } from './league-helpers';
+import { at, resetDb } from '../db/helpers';
+import { leagueWith } from '../db/league-helpers';
 
 /** The rows of every table a code could write to, to show a refused one wrote nothing. */
 async function everything() {

@@ -5,13 +5,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
-import type { PlayerRecord } from '$lib/db/records';
-import * as receipts from '$lib/db/receipts';
-import * as shared from '$lib/db/shared-standings';
+import type { PlayerRecord } from '$lib/card/records';
+import * as receipts from '$lib/class-loop/receipts';
+import * as shared from '$lib/class-loop/sharing';
 import { messageFor } from '$lib/messages';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
-import { at, resetDb } from './helpers';
-import { leagueWith, playGame } from './league-helpers';
+import { at, resetDb } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
 
 let leagueId: string;
 let students: PlayerRecord[];

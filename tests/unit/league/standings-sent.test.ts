@@ -1,9 +1,9 @@
 /** The standings the instructor's device sends the phones: the page's figures, or a hide. */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PlayerRecord } from '$lib/db/records';
-import * as shared from '$lib/db/shared-standings';
-import { snapshotFor } from '$lib/league/shared-standings';
+import type { PlayerRecord } from '$lib/card/records';
+import * as shared from '$lib/class-loop/sharing';
+import { snapshotFor } from '$lib/league/standings-sent';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 

@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as outbox from '$lib/db/outbox';
-import type { PlayerRecord } from '$lib/db/records';
-import * as receipts from '$lib/db/receipts';
+import type { PlayerRecord } from '$lib/card/records';
+import * as receipts from '$lib/class-loop/receipts';
 import { messageFor } from '$lib/messages';
-import { bundlePayload } from '$lib/transfer/class-envelope';
+import { bundlePayload } from '$lib/transfer/envelope';
 import { fromCodes, toCodes } from '$lib/transfer/codes';
-import { at, resetDb } from './helpers';
-import { leagueWith, playGame } from './league-helpers';
+import { at, resetDb } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
 
 let leagueId: string;
 let games: string[];

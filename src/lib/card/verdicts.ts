@@ -1,16 +1,14 @@
 /**
  * A signed card's signature check as a kept verdict (schema version 8, issue 14). Pure: no
- * database, so the upkeep middleware (`verdicts-upkeep.ts`), the version 8 upgrade and the
- * tests all judge a card the same way, from its record, events and signatures.
- *
- * Why a synchronous SHA-256 (`rules/sha256.ts`) and not WebCrypto's: the verdict is written in
- * the same IndexedDB transaction as the write that changes it, and a transaction commits as
- * soon as it waits on anything but its own requests; WebCrypto's digest is such a wait.
+ * database, so the store's upkeep (`db/upkeep.ts`), the version 8 upgrade and the tests all
+ * judge a card the same way, from its record, events and signatures. The SHA-256 is the
+ * synchronous one (`rules/sha256.ts`): the verdict is written in the same IndexedDB
+ * transaction as the write that changes it.
  */
 import { cardStatus } from '$lib/rules/card';
 import { playedHands, type PlayedHands } from '$lib/rules/hand-lines';
 import { canonicalCard } from '$lib/rules/fingerprint';
-import { sha256HexSync } from '$lib/rules/sha256';
+import { sha256Hex } from '$lib/rules/sha256';
 import { lockedWithResult } from './contributions';
 import { replayRecords } from './log';
 import { bySigning, counting } from './signing-order';
@@ -27,9 +25,21 @@ import {
 
 export { bySigning, counting };
 
+/**
+ * Fingerprints already taken, by the exact text they were taken over (`canonicalCard`): the
+ * store's upkeep is given those its transaction's writer computed (`db/upkeep.ts`), so a card
+ * just signed is not hashed again to be judged.
+ */
+export type KnownPrints = ReadonlyMap<string, string>;
+
 /** The fingerprint of `record` with `events` as stored, computed synchronously. */
-export function printOf(record: GameRecord, events: readonly EventRecord[]): string {
-	return sha256HexSync(canonicalCard(toCard(record, events)));
+export function printOf(
+	record: GameRecord,
+	events: readonly EventRecord[],
+	known?: KnownPrints
+): string {
+	const text = canonicalCard(toCard(record, events));
+	return known?.get(text) ?? sha256Hex(text);
 }
 
 /**
@@ -40,7 +50,8 @@ export function printOf(record: GameRecord, events: readonly EventRecord[]): str
 export function verdictOf(
 	record: GameRecord,
 	events: readonly EventRecord[],
-	signatures: readonly SignatureRecord[]
+	signatures: readonly SignatureRecord[],
+	known?: KnownPrints
 ): VerdictRecord | null {
 	if (!lockedWithResult(record) || record.fingerprint === null) return null;
 	const latest = counting(signatures);
@@ -51,7 +62,7 @@ export function verdictOf(
 			fingerprint: s.fingerprint
 		})),
 		locked: record.fingerprint,
-		current: printOf(record, events)
+		current: printOf(record, events, known)
 	});
 	return {
 		gameId: record.id,

@@ -7,30 +7,8 @@ import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
 import { assertOwnIds, assertSameLeague, assertStudentIdsFree, checkDump } from './incoming';
-import type {
-	EventRecord,
-	GameRecord,
-	InboxRecord,
-	LeagueRecord,
-	MatchRecord,
-	PlayerRecord,
-	SessionRecord,
-	SignatureRecord,
-	TurnInRecord
-} from './records';
-
-/** Every record a backup holds, by table. */
-export interface StoreDump {
-	leagues: LeagueRecord[];
-	players: PlayerRecord[];
-	sessions: SessionRecord[];
-	games: GameRecord[];
-	events: EventRecord[];
-	matches: MatchRecord[];
-	signatures: SignatureRecord[];
-	inbox: InboxRecord[];
-	turnIns: TurnInRecord[];
-}
+import type { GameRecord } from '$lib/card/records';
+import type { StoreDump } from './records';
 
 /** How a restore treats what the device already holds. */
 export type RestoreMode = 'merge' | 'replace';

@@ -1,0 +1,29 @@
+import { CodedError } from '$lib/coded-error';
+import type { MessageCode } from '$lib/messages';
+
+/** The codes a game or card from outside can be refused with (words in `messages.ts`). */
+export type CardErrorCode = Extract<
+	MessageCode,
+	'incoming-name' | 'incoming-too-big' | 'incoming-damaged' | 'transfer-damaged'
+>;
+
+/**
+ * A game from outside refused by the card core's checks (`game-check.ts`, `card-check.ts`):
+ * a backup's, an invite's or a received card's. Whatever path brought it, nothing was stored.
+ */
+export class CardError extends CodedError<CardErrorCode> {
+	override readonly name: string = 'CardError';
+}
+
+/**
+ * A received card that cannot be a game at all (events of another game, out of order, an entry
+ * the rules refuse): `transfer-damaged`, with what is wrong in `detail`.
+ */
+export class BrokenCardError extends CardError {
+	override readonly name = 'BrokenCardError';
+	declare readonly params: { detail: string };
+
+	constructor(detail: string) {
+		super('transfer-damaged', { detail });
+	}
+}

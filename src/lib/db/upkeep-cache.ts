@@ -1,0 +1,139 @@
+/**
+ * The store's upkeep's one cache (`upkeep.ts`), kept per read-write transaction and gone with
+ * it: what the transaction showed of its games (so a score tap costs the upkeep nothing), the
+ * fingerprints its writer already took (so a card just signed is not hashed again to be
+ * judged), and the upkeep's queue of writes.
+ */
+import type {
+	DBCoreMutateRequest,
+	DBCoreMutateResponse,
+	DBCoreTable,
+	DBCoreTransaction
+} from 'dexie';
+import { lockedWithResult } from '$lib/card/locked';
+import type { GameRecord } from '$lib/card/records';
+
+/** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
+function readOnly(trans: DBCoreTransaction): boolean {
+	return (trans as unknown as { mode?: string }).mode === 'readonly';
+}
+
+/** What the upkeep holds for one transaction. */
+interface Entry {
+	/** Game id → locked with its result, as stored (see `UpkeepCache`). */
+	known: Map<string, boolean>;
+	/** Canonical card text → its fingerprint, taken by the transaction's writer. */
+	prints: Map<string, string>;
+	/** The upkeep's work queued so far: each write waits for the one before. */
+	turn: Promise<unknown> | null;
+}
+
+/**
+ * For each game id a transaction showed, whether the record as stored is locked with its
+ * result (`lockedWithResult`; an absent record is not). Only a game locked with its result has
+ * a verdict or a contribution, so a write that leaves a known unlocked game unlocked (a score
+ * tap) needs no read and no rewrite of them.
+ *
+ * It learns from the records read in the transaction (the writer's own `get` of the game goes
+ * through the middleware) and from the writes the upkeep itself passes on, every write to
+ * `games` in the transaction. The fact is taken when the read returns, before the caller can
+ * change the object it got. A write it cannot follow (a range deleted) makes it forget.
+ */
+export class UpkeepCache {
+	#entries = new WeakMap<DBCoreTransaction, Entry>();
+
+	#entry(trans: DBCoreTransaction): Entry | null {
+		if (readOnly(trans)) return null;
+		let entry = this.#entries.get(trans);
+		if (!entry)
+			this.#entries.set(trans, (entry = { known: new Map(), prints: new Map(), turn: null }));
+		return entry;
+	}
+
+	#of(trans: DBCoreTransaction): Map<string, boolean> | null {
+		return this.#entry(trans)?.known ?? null;
+	}
+
+	/**
+	 * Runs `work` once the upkeep's earlier work in `trans` is done, so two writes in one
+	 * transaction never rewrite the same derived record from the same stale copy.
+	 */
+	inTurn<T>(trans: DBCoreTransaction, work: () => Promise<T>): Promise<T> {
+		const entry = this.#entry(trans);
+		if (!entry) return work();
+		const next = entry.turn ? entry.turn.then(work) : work();
+		entry.turn = next.then(
+			() => undefined,
+			() => undefined
+		);
+		return next;
+	}
+
+	/** Notes that `print` is the fingerprint of canonical card text `text`, in `trans`. */
+	notePrint(trans: DBCoreTransaction, text: string, print: string): void {
+		this.#entry(trans)?.prints.set(text, print);
+	}
+
+	/** The fingerprints noted in `trans`. */
+	prints(trans: DBCoreTransaction): ReadonlyMap<string, string> {
+		return this.#entries.get(trans)?.prints ?? new Map();
+	}
+
+	/** Notes game records `found` (undefined: absent) under `keys`, read in `trans`. */
+	read(trans: DBCoreTransaction, keys: readonly unknown[], found: readonly unknown[]): void {
+		const known = this.#of(trans);
+		if (!known) return;
+		keys.forEach((key, i) => {
+			if (typeof key !== 'string') return;
+			const record = found[i] as GameRecord | undefined;
+			known.set(key, record !== undefined && lockedWithResult(record));
+		});
+	}
+
+	/**
+	 * Whether each of games `ids` is, as stored in `trans` before the write now under way,
+	 * known to be absent or not locked with its result.
+	 */
+	unlocked(trans: DBCoreTransaction, ids: readonly string[]): boolean {
+		const known = this.#entries.get(trans)?.known;
+		return known !== undefined && ids.every((id) => known.get(id) === false);
+	}
+
+	/**
+	 * The facts a write to `games` will leave, taken before it goes down (its values may
+	 * change once it is passed on); `after` notes them once it has succeeded.
+	 */
+	writing(req: DBCoreMutateRequest): { after: (res: DBCoreMutateResponse) => void } {
+		const { trans } = req;
+		if (req.type === 'add' || req.type === 'put') {
+			const facts = req.values.map((v: GameRecord) => [v.id, lockedWithResult(v)] as const);
+			return {
+				after: (res) =>
+					facts.forEach(([id, locked], i) => {
+						if (res.failures[i] === undefined) this.#of(trans)?.set(id, locked);
+					})
+			};
+		}
+		if (req.type === 'delete') {
+			const keys = [...req.keys];
+			return { after: () => keys.forEach((k) => this.#of(trans)?.set(k as string, false)) };
+		}
+		return { after: () => this.#of(trans)?.clear() };
+	}
+
+	/** `games` with its reads noted (`get`, `getMany`). */
+	watchReads(games: DBCoreTable): Pick<DBCoreTable, 'get' | 'getMany'> {
+		return {
+			get: (req) =>
+				games.get(req).then((found: unknown) => {
+					this.read(req.trans, [req.key], [found]);
+					return found;
+				}),
+			getMany: (req) =>
+				games.getMany(req).then((found: unknown[]) => {
+					this.read(req.trans, req.keys, found);
+					return found;
+				})
+		};
+	}
+}

@@ -1,0 +1,430 @@
+/**
+ * Keeps the derived tables equal to what `games`, `events` and `signatures` imply, in the same
+ * transaction as every write to them: a Dexie DBCore middleware that both database
+ * connections install (`db.ts`). It keeps
+ * - `contributions` (schema version 6): what each counted card adds to its league's standings,
+ *   spread over pages (`card/contributions.ts` says why), rewritten when a game's record
+ *   changes whether or what it counts;
+ * - `verdicts` (schema version 8): whether each signed card's events still hash to the
+ *   fingerprint every player signed (`card/verdicts.ts`), judged again when its record, events
+ *   or signatures change; with each verdict its kept log (`signedLogs`, version 11).
+ *
+ * Why a middleware and not a line in each verb: whether and what a card counts changes with
+ * sign-off, reopening, void and restore, attaching a game to a league, cards received, backup
+ * restores (merge and replace), deleting a league, and whatever writes games next. Each of
+ * them keeping the derived tables too would leave the standings wrong the day one forgets; here
+ * no write can skip them, and none can commit without them. Pages then read them instead of
+ * hashing a league (which took seconds at a school's scale).
+ *
+ * How: every read-write transaction that includes one of the watched tables includes the
+ * derived ones too (IndexedDB fixes a transaction's tables when it starts). A write first finds
+ * the games it touches (reading the records it replaces or deletes when needed), goes ahead,
+ * then rewrites the contribution pages that changed and judges each touched game as it now is,
+ * writing only the verdicts that differ. Only a game locked with its result counts or has a
+ * verdict, so a write that leaves a game the transaction already showed unlocked unlocked is
+ * passed on as it is: a score tap, which reads its game first, costs no read, no hashing and no
+ * write here (`UpkeepCache`). Writes within one transaction take turns, so two never rewrite
+ * one derived record from the same stale copy.
+ *
+ * Chained with `then`, never `await`: Dexie follows its transaction through the `then` of its
+ * own promises, and the middlewares below this one read it, while an `await` can lose it.
+ */
+import Dexie, {
+	type DBCore,
+	type DBCoreKeyRange,
+	type DBCoreMutateRequest,
+	type DBCoreMutateResponse,
+	type DBCoreTable,
+	type DBCoreTransaction,
+	type Middleware
+} from 'dexie';
+import { changeOf, editPages, pagesTouched, type Change } from '$lib/card/contributions';
+import { lockedWithResult } from '$lib/card/locked';
+import type {
+	ContributionPageRecord,
+	EventRecord,
+	GameRecord,
+	SignatureRecord,
+	SignedLogRecord,
+	VerdictRecord
+} from '$lib/card/records';
+import { keptLog, verdictOf } from '$lib/card/verdicts';
+import { UpkeepCache } from './upkeep-cache';
+
+const GAMES = 'games';
+const EVENTS = 'events';
+const SIGNATURES = 'signatures';
+const CONTRIBUTIONS = 'contributions';
+const VERDICTS = 'verdicts';
+const SIGNED_LOGS = 'signedLogs';
+const WATCHED = [GAMES, EVENTS, SIGNATURES];
+
+/** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
+const EQUAL = 1;
+const RANGE = 2;
+const WHOLE_TABLE = 3;
+
+/** The one cache of the upkeep, per transaction. */
+const cache = new UpkeepCache();
+
+/**
+ * Tells the upkeep that `print` is the fingerprint of canonical card text `text`, within the
+ * current read-write transaction: a writer that hashed a card (a signature) spares the upkeep
+ * hashing it again to judge it. Call it inside `db.transaction`.
+ */
+export function notePrint(text: string, print: string): void {
+	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
+	if (trans) cache.notePrint(trans, text, print);
+}
+
+/** The tables the upkeep reads and writes, below it; null where the schema has none yet. */
+interface Tables {
+	games: DBCoreTable;
+	events: DBCoreTable;
+	signatures: DBCoreTable;
+	contributions: DBCoreTable | null;
+	verdicts: DBCoreTable | null;
+	signedLogs: DBCoreTable | null;
+}
+
+/** Throws the first failure of a DBCore write, if any. */
+function failed(res: DBCoreMutateResponse): void {
+	if (res.numFailures > 0) throw Object.values(res.failures)[0];
+}
+
+function equal(key: unknown): DBCoreKeyRange {
+	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
+}
+
+/** The ids of the games whose records, events or signatures `req` on `table` writes. */
+function touched(table: string, req: DBCoreMutateRequest): string[] | null {
+	if (req.type === 'add' || req.type === 'put') {
+		return req.values.map((v: GameRecord | EventRecord | SignatureRecord) =>
+			'gameId' in v ? v.gameId : v.id
+		);
+	}
+	if (req.type === 'delete' && table === GAMES) return req.keys as string[];
+	if (req.type === 'delete' && table === EVENTS) return req.keys.map((k: [string, number]) => k[0]);
+	if (req.type === 'deleteRange' && table === EVENTS) {
+		// A game's events, as `eventsOf` ranges over them: that game.
+		const { lower, upper } = req.range;
+		if (Array.isArray(lower) && Array.isArray(upper) && lower[0] === upper[0]) {
+			return [lower[0] as string];
+		}
+	}
+	return null;
+}
+
+/** A signature put under an existing id could move it to another game: that one too. */
+function movesSignature(name: string, req: DBCoreMutateRequest): boolean {
+	return name === SIGNATURES && req.type === 'put';
+}
+
+/**
+ * Whether `req` on watched table `name` leaves every game it touches uncounted and without a
+ * verdict, before and after: a game added or put unlocked that this transaction already showed
+ * unlocked (a score tap), or events and signatures of such games.
+ */
+function changesNothing(name: string, req: DBCoreMutateRequest): boolean {
+	const unlockedAfter =
+		name !== GAMES ||
+		req.type === 'delete' ||
+		((req.type === 'put' || req.type === 'add') &&
+			req.values.every((v: GameRecord) => !lockedWithResult(v)));
+	// A game added is new: nothing counted or was judged under its id before.
+	if (name === GAMES && req.type === 'add') return unlockedAfter;
+	const ids = touched(name, req);
+	return (
+		ids !== null && unlockedAfter && !movesSignature(name, req) && cache.unlocked(req.trans, ids)
+	);
+}
+
+/**
+ * What a write to `games` replaces or deletes, read first: the records (for the
+ * contributions), and the ids of every game it touches (for the verdicts). Games this
+ * transaction already showed unlocked are not read: they counted nowhere.
+ */
+function gamesBefore(
+	games: DBCoreTable,
+	req: DBCoreMutateRequest
+): Promise<{ old: GameRecord[]; ids: string[] }> {
+	const { trans } = req;
+	if (req.type === 'add') {
+		return Promise.resolve({ old: [], ids: req.values.map((v: GameRecord) => v.id) });
+	}
+	if (req.type === 'deleteRange') {
+		const query = { index: games.schema.primaryKey, range: req.range };
+		return games.query({ trans, values: true, query }).then(({ result }) => {
+			const old = result as GameRecord[];
+			return { old, ids: old.map((g) => g.id) };
+		});
+	}
+	const keys: string[] = req.type === 'put' ? req.values.map((v: GameRecord) => v.id) : req.keys;
+	if (cache.unlocked(trans, keys)) return Promise.resolve({ old: [], ids: keys });
+	return games.getMany({ trans, keys }).then((found: (GameRecord | undefined)[]) => {
+		cache.read(trans, keys, found);
+		return { old: found.filter((g): g is GameRecord => g !== undefined), ids: keys };
+	});
+}
+
+/**
+ * The games a write to `events` or `signatures` touches: from the request when it says,
+ * otherwise from the records it is about to delete or replace, read first.
+ */
+function othersBefore(
+	core: DBCoreTable,
+	name: string,
+	req: DBCoreMutateRequest
+): Promise<string[]> {
+	const { trans } = req;
+	const known = touched(name, req);
+	if (known && !movesSignature(name, req)) return Promise.resolve(known);
+	const read =
+		req.type === 'deleteRange'
+			? core
+					.query({
+						trans,
+						values: true,
+						query: { index: core.schema.primaryKey, range: req.range }
+					})
+					.then(({ result }) => result)
+			: core.getMany({
+					trans,
+					keys: req.type === 'delete' ? req.keys : req.values.map((v: SignatureRecord) => v.id)
+				});
+	return read.then((found: unknown[]) => {
+		const ids = [...(known ?? [])];
+		for (const item of found) {
+			if (item === undefined) continue;
+			if (Array.isArray(item)) ids.push(item[0] as string);
+			else ids.push((item as EventRecord | SignatureRecord).gameId);
+		}
+		return ids;
+	});
+}
+
+/** How `req` to `games`, which `res` answered, changed contributions; `old` as read before. */
+function contributionChanges(
+	req: DBCoreMutateRequest,
+	res: DBCoreMutateResponse,
+	old: readonly GameRecord[]
+): Change[] {
+	const was = new Map(old.map((g) => [g.id, g]));
+	const changes: (Change | null)[] = [];
+	if (req.type === 'add' || req.type === 'put') {
+		req.values.forEach((game: GameRecord, i) => {
+			// A write that failed (a bulkAdd's existing id) left the record as it was.
+			if (res.failures[i] === undefined) changes.push(changeOf(game.id, was.get(game.id), game));
+		});
+	} else {
+		for (const game of old) changes.push(changeOf(game.id, game, undefined));
+	}
+	return changes.filter((c): c is Change => c !== null);
+}
+
+/** Rewrites the contribution pages `changes` touch, in `trans`. */
+function rewritePages(
+	pages: DBCoreTable,
+	trans: DBCoreTransaction,
+	changes: Change[]
+): Promise<void> {
+	if (changes.length === 0) return Promise.resolve();
+	const keys = pagesTouched(changes);
+	return pages.getMany({ trans, keys }).then((held: (ContributionPageRecord | undefined)[]) => {
+		const stored = held.filter((p): p is ContributionPageRecord => p !== undefined);
+		const { put, emptied } = editPages(stored, changes);
+		return pages
+			.mutate({ trans, type: 'put', values: put })
+			.then(failed)
+			.then(() => pages.mutate({ trans, type: 'delete', keys: emptied }))
+			.then(failed);
+	});
+}
+
+/** A game's verdict as it now is, with the events it was judged on. */
+interface Judged {
+	verdict: VerdictRecord | null;
+	events: EventRecord[];
+}
+
+const NOT_JUDGED: Judged = { verdict: null, events: [] };
+
+/** Game `record` judged against its events and signatures as they now are in `trans`. */
+function judgeOne(t: Tables, trans: DBCoreTransaction, record: GameRecord): Promise<Judged> {
+	const events = t.events
+		.query({
+			trans,
+			values: true,
+			query: {
+				index: t.events.schema.primaryKey,
+				range: {
+					type: RANGE,
+					lower: [record.id, Dexie.minKey],
+					upper: [record.id, Dexie.maxKey],
+					lowerOpen: false,
+					upperOpen: false
+				}
+			}
+		})
+		.then(({ result }) => result as EventRecord[]);
+	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
+	const signed = t.signatures
+		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
+		.then(({ result }) => result as SignatureRecord[]);
+	return Promise.all([events, signed]).then(([e, s]) => ({
+		verdict: verdictOf(record, e, s, cache.prints(trans)),
+		events: e
+	}));
+}
+
+function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
+	if (!a || !b) return !a && !b;
+	return (
+		a.leagueId === b.leagueId &&
+		a.fingerprint === b.fingerprint &&
+		a.changed === b.changed &&
+		// The hands change with the events even where the verdict does not (a card changed twice).
+		JSON.stringify(a.hands) === JSON.stringify(b.hands)
+	);
+}
+
+/**
+ * Judges games `ids` as they now are in `trans` and writes the verdicts that differ, with
+ * their kept logs (`SignedLogRecord`): a log is written with a new or changed verdict, and
+ * whenever `eventsWritten` (the write was to the events: a signed card's log changed, and
+ * perhaps not its verdict); it goes with its verdict.
+ */
+function rejudge(
+	t: Tables,
+	trans: DBCoreTransaction,
+	ids: string[],
+	eventsWritten: boolean
+): Promise<void> {
+	const verdicts = t.verdicts;
+	const keys = [...new Set(ids)];
+	if (!verdicts || keys.length === 0) return Promise.resolve();
+	return Promise.all([t.games.getMany({ trans, keys }), verdicts.getMany({ trans, keys })]).then(
+		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
+			cache.read(trans, keys, records);
+			const judged = records.map((record) =>
+				record && lockedWithResult(record)
+					? judgeOne(t, trans, record)
+					: Promise.resolve(NOT_JUDGED)
+			);
+			return Promise.all(judged).then((all) => {
+				const put: VerdictRecord[] = [];
+				const logs: SignedLogRecord[] = [];
+				const gone: string[] = [];
+				all.forEach(({ verdict: v, events }, i) => {
+					const unchanged = same(held[i], v);
+					if (v && (!unchanged || eventsWritten)) logs.push(keptLog(v.gameId, events));
+					if (unchanged) return;
+					if (v) put.push(v);
+					else gone.push(keys[i]!);
+				});
+				const writes: Promise<void>[] = [];
+				if (put.length > 0)
+					writes.push(verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
+				if (gone.length > 0)
+					writes.push(verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+				if (t.signedLogs && logs.length > 0)
+					writes.push(t.signedLogs.mutate({ trans, type: 'put', values: logs }).then(failed));
+				if (t.signedLogs && gone.length > 0)
+					writes.push(t.signedLogs.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+				return Promise.all(writes).then(() => undefined);
+			});
+		}
+	);
+}
+
+/** Every derived record goes with every game (a restore that replaces everything). */
+function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<void> {
+	const derived = [t.contributions, t.verdicts, t.signedLogs].filter(
+		(d): d is DBCoreTable => d !== null
+	);
+	return Promise.all(
+		derived.map((d) => d.mutate({ trans, type: 'deleteRange', range }).then(failed))
+	).then(() => undefined);
+}
+
+/** The write `req` to watched table `name`, and the derived records it changes. */
+function mutateWatched(
+	t: Tables,
+	name: string,
+	req: DBCoreMutateRequest
+): Promise<DBCoreMutateResponse> {
+	const { trans } = req;
+	if (name === GAMES) {
+		const games = t.games;
+		if (req.type === 'deleteRange' && req.range.type === WHOLE_TABLE) {
+			return games.mutate(req).then((res) => clearDerived(t, trans, req.range).then(() => res));
+		}
+		return gamesBefore(games, req).then(({ old, ids }) =>
+			games.mutate(req).then((res) => {
+				const pages = t.contributions;
+				const changes = pages ? contributionChanges(req, res, old) : [];
+				return (pages ? rewritePages(pages, trans, changes) : Promise.resolve())
+					.then(() => rejudge(t, trans, ids, false))
+					.then(() => res);
+			})
+		);
+	}
+	const core = name === EVENTS ? t.events : t.signatures;
+	return othersBefore(core, name, req).then((ids) =>
+		core.mutate(req).then((res) => rejudge(t, trans, ids, name === EVENTS).then(() => res))
+	);
+}
+
+/** The middleware; `MugginsDB` installs it. */
+export const upkeep: Middleware<DBCore> = {
+	stack: 'dbcore',
+	name: 'Upkeep',
+	// Above Dexie's own middlewares (levels -1 to 2): the derived records written here go
+	// through its observation of writes, so live queries of the standings run again.
+	level: 10,
+	create(down) {
+		// While an upgrade runs the versions before 6, there is nothing to keep yet: version 6
+		// fills the contributions from the games as they are then, version 8 judges every signed
+		// card, version 11 keeps the logs of every verdict.
+		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
+		const derived = [CONTRIBUTIONS, VERDICTS, SIGNED_LOGS].filter(has);
+		if (derived.length === 0) return {};
+		const tableOf = (name: string) => (has(name) ? down.table(name) : null);
+		return {
+			transaction(stores, mode, options) {
+				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
+					return down.transaction(stores, mode, options);
+				}
+				const all = [...new Set([...stores, ...WATCHED, ...derived])];
+				return down.transaction(all, mode, options);
+			},
+			table(name) {
+				const table = down.table(name);
+				if (!WATCHED.includes(name)) return table;
+				const t: Tables = {
+					games: down.table(GAMES),
+					events: down.table(EVENTS),
+					signatures: down.table(SIGNATURES),
+					contributions: tableOf(CONTRIBUTIONS),
+					verdicts: tableOf(VERDICTS),
+					signedLogs: tableOf(SIGNED_LOGS)
+				};
+				return {
+					...table,
+					...(name === GAMES ? cache.watchReads(table) : {}),
+					mutate: (req) =>
+						cache.inTurn(req.trans, () => {
+							const noted = name === GAMES ? cache.writing(req) : null;
+							const done = changesNothing(name, req)
+								? table.mutate(req)
+								: mutateWatched(t, name, req);
+							return done.then((res) => {
+								noted?.after(res);
+								return res;
+							});
+						})
+				};
+			}
+		};
+	}
+};
