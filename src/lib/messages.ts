@@ -141,7 +141,8 @@ const sentences = {
 	'import-id-duplicate': (p) => `Same student id as row ${p.row}.`,
 	'import-id-on-roster': (p) => `${p.name} on the roster has this student id.`,
 	'import-id-differs': (p) => `${p.name} on the roster has another student id: ${p.studentId}.`,
-	'name-looks-alike': (p) => `Looks the same as ${p.name}: check the spelling.`,
+	'name-looks-alike': (p) =>
+		`Looks the same as ${p.name} but is written with other letters: check the spelling.`,
 	'import-no-class': 'No class to import: the files list no class with students in it.',
 	'oneroster-missing-file': (p) =>
 		`Pick ${p.file} too: a OneRoster class list comes as users.csv with enrollments.csv (pick both files at once).`,

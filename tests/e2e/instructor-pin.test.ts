@@ -49,3 +49,29 @@ test('reopening a signed league card asks for the PIN, as voiding does (issue 13
 	await expect(sheet).toBeHidden();
 	await expect(page.locator('.seal.signed')).toHaveCount(0);
 });
+
+test('wrong PINs sent at once from six tabs get three tries, as one tab does (issue 37, finding 4)', async ({
+	page,
+	context
+}) => {
+	test.slow();
+	await setPin(page, '2468');
+	const tabs = [page, ...(await Promise.all(Array.from({ length: 5 }, () => context.newPage())))];
+	for (const [i, tab] of tabs.entries()) {
+		await tab.goto('/settings');
+		await tab.getByRole('button', { name: 'Turn it off' }).click();
+		await tab.getByLabel('Current PIN').fill(`100${i}`);
+	}
+	await Promise.all(
+		tabs.map((tab) => tab.getByRole('button', { name: 'Turn the PIN off' }).click())
+	);
+	const said = await Promise.all(
+		tabs.map(async (tab) => {
+			const note = tab.locator('.error-note');
+			await expect(note).toBeVisible();
+			return (await note.textContent())?.trim() ?? '';
+		})
+	);
+	expect(said.filter((s) => s === 'That PIN is not right.')).toHaveLength(3);
+	expect(said.filter((s) => s.startsWith('Too many wrong PINs: wait'))).toHaveLength(3);
+});

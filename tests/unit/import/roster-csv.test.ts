@@ -225,11 +225,11 @@ describe('preview', () => {
 				r.lookalike ? `${r.name}: ${message('name-looks-alike', { name: r.lookalike })}` : r.name
 			)
 		).toEqual([
-			'\u0410na Lopez: Looks the same as Ana Lopez: check the spelling.',
+			'\u0410na Lopez: Looks the same as Ana Lopez but is written with other letters: check the spelling.',
 			'Ben',
-			'\u0412en: Looks the same as Ben: check the spelling.',
+			'\u0412en: Looks the same as Ben but is written with other letters: check the spelling.',
 			'Ian',
-			'lan: Looks the same as Ian: check the spelling.',
+			'lan: Looks the same as Ian but is written with other letters: check the spelling.',
 			'Cara'
 		]);
 		expect(namesToAdd(rows)).toHaveLength(6);
