@@ -62,6 +62,17 @@ export default ts.config(
 		}
 	},
 	{
+		// The card core is pure like the rules (the school server imports it); transfer/ reads
+		// and writes codes and files with it, never the store.
+		files: ['src/lib/card/**/*.ts', 'src/lib/transfer/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: ['dexie', 'svelte', 'svelte/*', '$app/*', '$lib/db/*', '$lib/state/*'] }
+			]
+		}
+	},
+	{
 		// Routes stay thin: they call the entity modules, never the tables.
 		files: ['src/routes/**/*'],
 		rules: {

@@ -3,8 +3,7 @@ import type { GameRecord } from './records';
 /**
  * Signed as far as the record says: locked with a fingerprint, with its signed result. Only
  * such a game can count in the standings (`contributions.ts`) or have a verdict
- * (`verdicts.ts`). Apart from them so the upkeep middlewares, loaded with every page, can ask
- * without loading them.
+ * (`verdicts.ts`); the store's upkeep asks it of every game a write touches (`db/upkeep.ts`).
  */
 export function lockedWithResult(game: GameRecord): boolean {
 	return (
