@@ -8,7 +8,7 @@ import { canonicalJson } from '$lib/rules/canonical';
 import { fingerprint, sha256Hex } from '$lib/rules/fingerprint';
 import { DbError } from './errors';
 import { replayRecords } from './log';
-import { cleanName, MAX_NAME_LENGTH } from './names';
+import { cleanName, MAX_NAME_LENGTH } from '$lib/card/names';
 import {
 	toCard,
 	toSetup,

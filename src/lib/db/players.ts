@@ -2,7 +2,7 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { cleanName, MAX_NAME_LENGTH, nameKey } from './names';
+import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/card/names';
 import type { PlayerRecord } from './records';
 
 export { cleanName, MAX_NAME_LENGTH, nameKey };
