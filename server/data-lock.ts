@@ -2,13 +2,20 @@
  * One server process to a DATA_DIR. The embedded database's files belong to the process that
  * opened them: two servers on one folder each answer from their own copy in memory, and what
  * one acknowledged is lost when the other writes. So a server takes the folder's lock file
- * (`server.lock`, beside the database's files) before it opens the database, and a second one
+ * (`<DATA_DIR>.lock`, beside the folder) before it opens the database, and a second one
  * refuses to start, naming the first and the folder. The lock holds the owner's process id and
  * when that process started (from /proc, where there is one), so a lock left by a killed server
  * (SIGKILL, a power cut) is known as stale and taken over, even when its number was reused.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+
+/**
+ * The lock file of `dataDir`: beside the folder, not in it (PGlite refuses to make its database
+ * in a folder holding a file of another kind).
+ */
+export function lockFileOf(dataDir: string): string {
+	return `${dataDir.replace(/\/+$/, '')}.lock`;
+}
 
 /** The folder is in use by another live server process. */
 export class DataDirLocked extends Error {
@@ -51,7 +58,7 @@ function holderAlive(pid: number, started: string | null): boolean {
  */
 export function lockDataDir(dataDir: string): () => void {
 	mkdirSync(dataDir, { recursive: true });
-	const file = join(dataDir, 'server.lock');
+	const file = lockFileOf(dataDir);
 	const mine = `${process.pid} ${startOf(process.pid) ?? '-'}\n`;
 	for (let attempt = 0; attempt < 3; attempt++) {
 		try {

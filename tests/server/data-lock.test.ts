@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockFileOf } from '../../server/data-lock';
 import { startServer, stopServer, runUntilExit } from './process';
 
 const PORT = Number(process.env.SERVER_TEST_PORT ?? 8805) + 3;
@@ -43,10 +44,10 @@ describe('the lock on DATA_DIR', () => {
 			const first = await startServer(PORT, { DATA_DIR: dataDir });
 			await stopServer(first, signal);
 			// A clean stop takes the lock away; a killed server's is left, and found stale.
-			expect(existsSync(join(dataDir, 'server.lock'))).toBe(signal === 'SIGKILL');
+			expect(existsSync(lockFileOf(dataDir))).toBe(signal === 'SIGKILL');
 			const next = await startServer(PORT, { DATA_DIR: dataDir });
 			await stopServer(next);
-			expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+			expect(existsSync(lockFileOf(dataDir))).toBe(false);
 		}
 	);
 });
