@@ -16,11 +16,9 @@
  * - throughput: another card from every phone as fast as the server takes them, FLOOD pushes in
  *   flight at a time: the most cards per second the server stores, timed to the last answer.
  * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each:
- * one by default, like `npm run server`. Measured back to back on the shared 2 cores, one process
- * took 0.8-1.3 ms of server CPU a card stored and PostgreSQL 0.6-0.7 ms, two processes 1.6-2.1 ms
- * and 0.8-1.1 ms (each process half as busy batches half as much, and both wake and wait more);
- * at 550/s one process needs about two thirds of a core, and the other core is left to
- * PostgreSQL and the generator. BENCH_WORKERS=2 measures two.
+ * one by default, like `npm run server`; BENCH_WORKERS=2 measures two. (With the earlier group
+ * commit, two processes on these shared 2 cores spent about twice the server CPU a card of one.)
+ * Every figure's note names its run (RUN) and the paced run's note the machine's load average.
  */
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';

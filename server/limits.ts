@@ -19,22 +19,26 @@ const SWEEP_EVERY_MS = 60_000;
 
 let lastSweep = 0;
 
+/** Deletes the counts whose windows are past. */
+export async function sweepPast(db: Database): Promise<void> {
+	lastSweep = Date.now();
+	await db.query(
+		'delete from join_failures where window_start < now() - make_interval(secs => $1)',
+		[LONGEST_WINDOW_SECONDS]
+	);
+}
+
 /**
  * Adds one to each of `keys` in windows of `windowSeconds`; the count of each after this one,
- * in the order of `keys`, or null when the table is full (nothing counted).
+ * in the order of `keys`, or null when the table holds `maxKeys` rows (nothing counted).
  */
 export async function countOnce(
 	db: Database,
 	keys: readonly string[],
-	windowSeconds: number
+	windowSeconds: number,
+	maxKeys = MAX_KEYS
 ): Promise<number[] | null> {
-	if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
-		lastSweep = Date.now();
-		await db.query(
-			`delete from join_failures where window_start < now() - make_interval(secs => $1)`,
-			[LONGEST_WINDOW_SECONDS]
-		);
-	}
+	if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepPast(db);
 	const rows = await db.query<{ client: string; failures: number }>(
 		`insert into join_failures (client, window_start, failures)
 		select k, now(), 1 from unnest($1::text[]) k
@@ -45,7 +49,7 @@ export async function countOnce(
 		window_start = case when join_failures.window_start > now() - make_interval(secs => $2)
 			then join_failures.window_start else now() end
 		returning client, failures`,
-		[keys, windowSeconds, MAX_KEYS]
+		[keys, windowSeconds, maxKeys]
 	);
 	if (rows.length < keys.length) return null;
 	const byKey = new Map(rows.map((r) => [r.client, Number(r.failures)]));
