@@ -1,9 +1,10 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
+import { appPolicy, headersFor, inlineScriptHashes } from './server/security-headers';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -137,6 +138,35 @@ function compileHints(chunkNames: readonly string[]): Plugin {
 	};
 }
 
+/**
+ * `vite preview` (the browser tests) sends the headers the school server sends: the same
+ * Content-Security-Policy, worked out the same way from the built page's inline scripts
+ * (server/security-headers.ts), so a story that breaks the policy fails in the tests.
+ */
+function securityHeadersOnPreview(shellPath = 'build/index.html'): Plugin {
+	let known: { at: number; policy: string } | null = null;
+	const policy = () => {
+		const at = existsSync(shellPath) ? statSync(shellPath).mtimeMs : 0;
+		if (known?.at !== at) {
+			const shell = at ? readFileSync(shellPath, 'utf8') : '';
+			known = { at, policy: appPolicy(inlineScriptHashes(shell)) };
+		}
+		return known.policy;
+	};
+	return {
+		name: 'muggins:security-headers',
+		configurePreviewServer(server) {
+			server.middlewares.use((req, res, next) => {
+				const path = (req.url ?? '/').split('?')[0] ?? '/';
+				for (const [name, value] of Object.entries(headersFor(path, policy()))) {
+					res.setHeader(name, value);
+				}
+				next();
+			});
+		}
+	};
+}
+
 export default defineConfig({
 	define: {
 		__APP_VERSION__: JSON.stringify(pkg.version)
@@ -145,6 +175,7 @@ export default defineConfig({
 		sveltekit(),
 		// The first paint's two chunks (see LAYOUT): a cold start runs nearly all of them.
 		compileHints(['shell', 'scorecard']),
+		securityHeadersOnPreview(),
 		SvelteKitPWA({
 			// Never reload on its own: the app shows "Update available" and waits for a tap.
 			registerType: 'prompt',

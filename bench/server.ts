@@ -14,15 +14,15 @@
  *   per-connection timers fire in bursts on this 2-core machine, so it measures its own queue
  *   (the 158 ms p95 and 397/s of earlier sessions);
  * - throughput: another card from every phone as fast as the server takes them, FLOOD pushes in
- *   flight at a time: the most cards per second the server stores.
+ *   flight at a time: the most cards per second the server stores, timed to the last answer.
  * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each:
- * one by default, like `npm run server`. Measured back to back on the shared 2 cores, one process
- * took 0.8-1.3 ms of server CPU a card stored and PostgreSQL 0.6-0.7 ms, two processes 1.6-2.1 ms
- * and 0.8-1.1 ms (each process half as busy batches half as much, and both wake and wait more);
- * at 550/s one process needs about two thirds of a core, and the other core is left to
- * PostgreSQL and the generator. BENCH_WORKERS=2 measures two.
+ * one by default, like `npm run server`; BENCH_WORKERS=2 measures two. (With the earlier group
+ * commit, two processes on these shared 2 cores spent about twice the server CPU a card of one.)
+ * Every figure's note names its run (RUN) and the paced run's note the machine's load average.
  */
 import autocannon from 'autocannon';
+import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,23 @@ const FLOOD = Number(process.env.BENCH_FLOOD ?? 16);
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
 const PG_POOL = process.env.BENCH_PG_POOL ?? '4';
 const PULLED = 10_000;
+
+/**
+ * Which run a figure comes from: when it started and the commit it measured (a `+` when the
+ * tree held changes), written into every figure's note.
+ */
+const RUN = (() => {
+	let commit = 'unknown';
+	try {
+		commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+		if (execSync('git status --porcelain -- server src', { encoding: 'utf8' }).trim() !== '') {
+			commit += '+';
+		}
+	} catch {
+		// not a git checkout
+	}
+	return `run ${new Date().toISOString().slice(0, 16)}Z of ${commit}`;
+})();
 
 /** Budgets of issue 16, on PostgreSQL. */
 const P95_MAX_MS = 50;
@@ -91,7 +108,7 @@ function cpuSeconds(root: number): number {
 async function district(call: Call, leagues: number, phones: number) {
 	const out: { id: string; instructor: string; phones: string[] }[] = [];
 	for (let l = 0; l < leagues; l++) {
-		const id = `bench-${l}`;
+		const id = randomUUID();
 		const made = await call('POST', '/api/leagues', { json: { id, name: `Class ${l}` } });
 		const instructor = made.body.instructorToken as string;
 		await call('PUT', `/api/leagues/${id}/roster`, { token: instructor, json: rosterBody() });
@@ -107,7 +124,12 @@ async function district(call: Call, leagues: number, phones: number) {
 	return out;
 }
 
-/** Sends `pushes` with autocannon; the latency of each, and how many cards were stored. */
+/**
+ * Sends `pushes` with autocannon; the latency of each, how many cards were stored, and the
+ * seconds from the start to the last answer. Not to autocannon's `done`: that comes on its
+ * once-a-second tick, so 1,600 pushes timed by it could only read 1,600, 800, 533… a second
+ * (a run that stored 2,717/s by its last answer read 1,597/s).
+ */
 async function load(
 	pushes: Push[],
 	opts: { connections: number; rate?: number; boundSeconds?: number }
@@ -149,7 +171,9 @@ async function load(
 		},
 		(error) => finished(error)
 	);
+	let lastAnswer = started;
 	instance.on('response', (_client, status, _bytes, time) => {
+		lastAnswer = performance.now();
 		ms.push(time);
 		if (status === 201) created++;
 		else refused++;
@@ -157,7 +181,7 @@ async function load(
 	const bound = setTimeout(() => instance.stop(), (opts.boundSeconds ?? 120) * 1000);
 	await done;
 	clearTimeout(bound);
-	const seconds = (performance.now() - started) / 1000;
+	const seconds = (lastAnswer - started) / 1000;
 	if (refused > 0) throw new Error(`${refused} pushes were not stored`);
 	return { ms, created, seconds };
 }
@@ -186,7 +210,8 @@ async function measure(
 	env: Record<string, string>,
 	databasePid: number | null = null
 ): Promise<Figure[]> {
-	const server = await startServer(PORT, env);
+	// 200 leagues come from this one address: far more than a school registers in an hour.
+	const server = await startServer(PORT, { REGISTRATIONS_PER_HOUR: '1000', ...env });
 	try {
 		const call = client(BASE);
 		console.log(`  ${name}: registering ${LEAGUES} leagues × ${PHONES} phones…`);
@@ -333,7 +358,7 @@ function row(
 	note: string,
 	pass: boolean | null = null
 ): Figure {
-	return { name, value, unit, budget: null, pass, note };
+	return { name, value, unit, budget: null, pass, note: `${RUN}; ${note}` };
 }
 
 /** The server's figures on PGlite and on PostgreSQL (a throwaway cluster, or BENCH_DATABASE_URL). */
@@ -343,7 +368,12 @@ export async function serverFigures(): Promise<Figure[]> {
 	const figures: Figure[] = [];
 	try {
 		if (process.env.BENCH_SERVER_ONLY !== 'postgres') {
-			figures.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
+			// PGlite has no budget: a run it cannot finish is recorded, and PostgreSQL still measured.
+			figures.push(
+				...(await measure('PGlite', { DATA_DIR: dataDir }).catch((e: unknown) => [
+					row('server on PGlite', NaN, 'count', `did not finish: ${String(e)}`)
+				]))
+			);
 		}
 	} finally {
 		rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * The built app (adapter-static's `build/`) as the school server serves it: the files, and the
  * app's shell for every other path. Also what the bench serves, so its pages load as a class's.
  */
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ function cacheControl(path: string): string {
 }
 
 /** Serves `appDir` on `app` when it holds a build (its `index.html`); true when it does. */
-export function serveAppFiles(app: Hono, appDir: string): boolean {
+export function serveAppFiles<E extends Env>(app: Hono<E>, appDir: string): boolean {
 	if (!existsSync(join(appDir, 'index.html'))) return false;
 	const shell = readFileSync(join(appDir, 'index.html'), 'utf8');
 	const files = serveStatic({ root: appDir });

@@ -1,17 +1,21 @@
 /**
  * Who is calling: the bearer token of a request, whose it is, and whether that caller may use a
- * league's route. Shared by the Hono routes (app.ts) and the push route's own listener
- * (push-listener.ts), so both refuse alike.
+ * league's route. Judged from the headers alone, before any route reads a body (`authorize`), so
+ * a request without a token of the league is refused without its body being read.
  */
+import type { MiddlewareHandler } from 'hono';
 import type { Database } from './db';
-import { ApiError, forbidden, unauthorized } from './errors';
+import { ApiError, forbidden, otherLeague, unauthorized } from './errors';
 import { hashSecret } from './tokens';
+import type { ServerEnv } from './context';
 
 export type Role = 'instructor' | 'device';
 export interface Caller {
 	role: Role;
 	leagueId: string;
 	deviceId: string | null;
+	/** When the device last pushed (null for the instructor, or a device that never did). */
+	lastSeenAt: Date | null;
 }
 
 /** The bearer token of an `Authorization` header; 401 when there is none. */
@@ -28,20 +32,44 @@ export async function callerOf(db: Database, token: string): Promise<Caller> {
 		league_id: string;
 		device_id: string | null;
 		revoked: boolean;
+		seen: Date | string | null;
 	}>(
-		`select 'instructor' as role, id as league_id, null as device_id, false as revoked
-		from leagues where instructor_token_hash = $1
+		`select 'instructor' as role, id as league_id, null as device_id, false as revoked,
+		null::timestamptz as seen from leagues where instructor_token_hash = $1
 		union all
-		select 'device', league_id, id, revoked_at is not null from devices where token_hash = $1`,
+		select 'device', league_id, id, revoked_at is not null, last_seen_at from devices
+		where token_hash = $1`,
 		[hashSecret(token)]
 	);
 	if (!row) throw unauthorized();
 	if (row.revoked) throw new ApiError(401, 'server-revoked');
-	return { role: row.role, leagueId: row.league_id, deviceId: row.device_id };
+	return {
+		role: row.role,
+		leagueId: row.league_id,
+		deviceId: row.device_id,
+		lastSeenAt: row.seen === null ? null : new Date(row.seen)
+	};
 }
 
-/** Refuses `who` (403) unless it is of league `leagueId` and of one of `roles`. */
+/**
+ * Refuses `who` unless it is of league `leagueId` (403 `server-other-league`: a device of
+ * another league is told so, not that only the instructor may) and of one of `roles` (403
+ * `server-forbidden`: a device where the instructor's token is needed).
+ */
 export function admit<C extends Caller>(who: C, leagueId: string, roles: readonly Role[]): C {
-	if (who.leagueId !== leagueId || !roles.includes(who.role)) throw forbidden();
+	if (who.leagueId !== leagueId) throw otherLeague();
+	if (!roles.includes(who.role)) throw forbidden();
 	return who;
+}
+
+/**
+ * A route's guard: the caller of the request's token, of league `:id` and one of `roles`, kept
+ * as `c.get('caller')`; refused (401, 403) from the headers, before the body is read.
+ */
+export function authorize(db: Database, roles: readonly Role[]): MiddlewareHandler<ServerEnv> {
+	return async (c, next) => {
+		const token = bearerOf(c.req.header('authorization'));
+		c.set('caller', admit(await callerOf(db, token), c.req.param('id') ?? '', roles));
+		await next();
+	};
 }

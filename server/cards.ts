@@ -1,6 +1,6 @@
 /**
  * Receiving a card on the server: the same parse and checks as the instructor's inbox
- * (`parsePayload`, `transfer/card-check`), then one transaction that stores it once however
+ * (`parsePayload`, `transfer/card-check`), then one statement that stores it once however
  * often it is pushed. A card that fails a check is refused with its reasons; nothing is stored.
  */
 import {
@@ -15,7 +15,7 @@ import { asCard, cardPayload } from '$lib/transfer/envelope';
 import type { CardPayload } from '$lib/transfer/schema';
 import type { Database } from './db';
 import { ApiError } from './errors';
-import type { PushBatcher } from './push-batch';
+import type { Caller } from './auth';
 
 /** What a push did: stored anew, or found already there. */
 export interface Pushed {
@@ -64,66 +64,75 @@ export async function examineCard(body: unknown, leagueId: string): Promise<Exam
 	return { checked, stored: JSON.stringify(stored) };
 }
 
-/** Whose a pushed token is, as `pushCard` found it. */
-export interface Pusher {
-	role: 'instructor' | 'device';
-	leagueId: string;
-	deviceId: string | null;
-	revoked: boolean;
-}
+/** How stale a phone's `last_seen_at` may get before a push writes it again. */
+const SEEN_EVERY_MS = 60_000;
 
 /**
- * Stores `card` in league `leagueId`, pushed by the holder of the token hashed `tokenHash`,
- * through `batcher` (group commit, push-batch.ts): one statement, `push_cards` (migration 0008),
- * finds the token's caller and the card's seats on the roster and stores the card when all is
- * well, in one transaction with the other pushes of its batch; answered once committed. `admit`
- * refuses the caller (null: an unknown token) by throwing; the card is stored only when it
- * would not (a token of this league, not revoked) and every seat is on the roster, the same
- * conditions the database checked.
- * @throws what `admit` throws; ApiError 422 (a seat not on the roster, with `reasons`), 404
+ * Stores `card`, pushed by `caller` (already admitted to the card's league): its seats are looked
+ * up on the league's roster (422 with the reasons when one is not there), then one statement
+ * takes the league's next number under the league row's lock and inserts the card, `on conflict
+ * do nothing`, unless it is stored already. A number is taken only with the insert that uses it,
+ * so the league's cards are numbered without a gap however often a card is pushed. A phone's
+ * `last_seen_at` is written at most once a minute.
+ * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
  */
-export async function pushCard(
-	batcher: PushBatcher,
-	tokenHash: string,
-	leagueId: string,
-	card: ExaminedCard,
-	admit: (who: Pusher | null) => void
-): Promise<Pushed> {
+export async function storeCard(db: Database, caller: Caller, card: ExaminedCard): Promise<Pushed> {
 	const { checked } = card;
-	const row = await batcher.push({
-		tokenHash,
-		leagueId,
-		seats: checked.game.seats,
-		store: checked.reasons.length === 0,
-		gameId: checked.game.id,
-		fingerprint: checked.fingerprint,
-		card: card.stored
-	});
-	admit(
-		row.o_role !== null && row.o_league !== null
-			? {
-					role: row.o_role,
-					leagueId: row.o_league,
-					deviceId: row.o_device,
-					revoked: row.o_revoked === true
-				}
-			: null
+	const leagueId = caller.leagueId;
+	const seats = checked.game.seats;
+	const lines = await db.query<{ id: string; name: string }>(
+		'select id, name from players where league_id = $1 and id = any($2::text[])',
+		[leagueId, [...seats]]
 	);
-	if (row.o_role === null) throw new ApiError(401, 'server-unauthorized');
-	const roster =
-		typeof row.o_roster === 'string'
-			? (JSON.parse(row.o_roster) as { id: string; name: string }[])
-			: (row.o_roster ?? []);
-	const byId = new Map(roster.map((l) => [l.id, { name: l.name, leagueId }]));
+	const byId = new Map(lines.map((l) => [l.id, { name: l.name, leagueId }]));
 	const reasons = rosterReasons(
 		checked,
 		leagueId,
-		checked.game.seats.map((s) => byId.get(s))
+		seats.map((s) => byId.get(s))
 	);
 	const first = reasons[0];
 	if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
-	if (row.o_seq === null || row.o_created === null) throw new ApiError(404, 'server-not-found');
-	return { created: row.o_created, seq: Number(row.o_seq) };
+
+	const params = [leagueId, checked.game.id, checked.fingerprint];
+	const [row] = await db.query<{ stored: number | null; held: number | null; league: boolean }>(
+		`with next as (
+			select l.card_seq + 1 as seq from leagues l where l.id = $1
+			and not exists (select 1 from cards c
+				where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3)
+			for update
+		), ins as (
+			insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
+			select $1, next.seq, $2, $3, $4::json, $5 from next
+			on conflict (league_id, game_id, fingerprint) do nothing
+			returning seq
+		), bump as (
+			update leagues set card_seq = ins.seq from ins where leagues.id = $1
+		)
+		select (select seq from ins) as stored,
+			(select c.seq from cards c
+				where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3) as held,
+			exists (select 1 from leagues where id = $1) as league`,
+		[...params, card.stored, caller.deviceId]
+	);
+	const seen = caller.lastSeenAt?.getTime() ?? 0;
+	if (caller.deviceId !== null && Date.now() - seen > SEEN_EVERY_MS) {
+		await db.query(
+			`update devices set last_seen_at = now() where id = $1
+			and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
+			[caller.deviceId]
+		);
+	}
+	if (!row?.league) throw new ApiError(404, 'server-not-found');
+	if (row.stored !== null) return { created: true, seq: Number(row.stored) };
+	if (row.held !== null) return { created: false, seq: Number(row.held) };
+	// Stored by a push that committed while this one waited for the league's lock: this
+	// statement's snapshot is older than that commit, the next one sees it.
+	const [again] = await db.query<{ seq: number }>(
+		'select seq from cards where league_id = $1 and game_id = $2 and fingerprint = $3',
+		params
+	);
+	if (!again) throw new Error('a card neither stored nor found');
+	return { created: false, seq: Number(again.seq) };
 }
 
 /** A received card as the instructor pulls it. */

@@ -22,7 +22,7 @@ export interface Database {
 }
 
 /** Where the database lives: a folder for PGlite (`memory://` for tests), or a URL. */
-export type DatabaseTarget = { dataDir: string } | { url: string };
+export type DatabaseTarget = { dataDir: string } | { url: string; connections?: number };
 
 async function openEmbedded(dataDir: string): Promise<Database> {
 	const { PGlite } = await import('@electric-sql/pglite');
@@ -41,15 +41,25 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 	};
 }
 
-function openPostgres(url: string): Database {
+/** The default size of the pool of PostgreSQL connections (PG_POOL). */
+const DEFAULT_CONNECTIONS = 4;
+
+/** How long a new connection may take before the request waiting for it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+function openPostgres(url: string, connections = DEFAULT_CONNECTIONS): Database {
 	// Bigints (the card sequence) come back as numbers: they stay far below 2^53.
 	pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-	const connections = Number(process.env.PG_POOL ?? 4);
 	// Idle connections stay open: a new one costs a push a PostgreSQL process started and
 	// push_cards compiled and planned anew, and a class's cards come in bursts after quiet spells
 	// (measured, three quiet spells of 11 s each: the first push after one took 14-16 ms with pg's
 	// default of closing a connection idle for 10 s, 5-12 ms with it kept; a push otherwise 2-4).
-	const pool = new pg.Pool({ connectionString: url, max: connections, idleTimeoutMillis: 0 });
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: connections,
+		idleTimeoutMillis: 0,
+		connectionTimeoutMillis: CONNECT_TIMEOUT_MS
+	});
 	// A dropped idle connection must not take the process down; the next query reconnects.
 	pool.on('error', () => {});
 	// Every statement with parameters is prepared once per connection, under a name of its own:
@@ -143,9 +153,16 @@ export function splitStatements(source: string): string[] {
 	return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
+/** Opens the database without migrating it (a server whose database may be away). */
+export async function connectDatabase(target: DatabaseTarget): Promise<Database> {
+	return 'url' in target
+		? openPostgres(target.url, target.connections)
+		: await openEmbedded(target.dataDir);
+}
+
 /** Opens the database and migrates it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-	const db = 'url' in target ? openPostgres(target.url) : await openEmbedded(target.dataDir);
+	const db = await connectDatabase(target);
 	try {
 		await migrate(db);
 	} catch (e) {

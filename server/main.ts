@@ -1,30 +1,31 @@
 /**
- * `npm run server`: the school server. PORT (8787), DATA_DIR (./data, for the embedded
- * database), DATABASE_URL (a PostgreSQL 15+ server instead), APP_DIR (./build, the built app),
- * TRUST_PROXY=1 (behind the school's HTTPS proxy), JOIN_CODE_DAYS (14), LOG_LEVEL (info),
- * PG_POOL (connections per process, 4), WORKERS (server processes on one PostgreSQL, 1),
- * PUSH_LANES (push statements in flight per process, grouping the pushes that wait: 2).
+ * `npm run server`: the school server. Its settings (docs/server.md) are read and checked
+ * first (settings.ts): a bad one stops it with one line saying which and what is allowed.
  */
 import cluster from 'node:cluster';
 import { pino } from 'pino';
+import { DataDirLocked } from './data-lock';
+import { SettingError, readSettings, type Settings } from './settings';
 
-const env = process.env;
-const log = pino({ level: env.LOG_LEVEL ?? 'info' });
-const workers = Number(env.WORKERS ?? 1);
+/** Stops the process with `line` alone on standard error: what the operator must change. */
+function refuse(line: string): never {
+	process.stderr.write(`${line}\n`);
+	process.exit(1);
+}
 
-if (!Number.isSafeInteger(workers) || workers < 1) {
-	log.fatal({ WORKERS: env.WORKERS }, 'WORKERS must be a whole number from 1');
-	process.exit(1);
-} else if (workers > 1 && !env.DATABASE_URL) {
-	log.fatal(
-		'WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process. ' +
-			'Set DATABASE_URL to a PostgreSQL server, or run one process.'
-	);
-	process.exit(1);
-} else if (workers > 1 && cluster.isPrimary) {
+let settings: Settings;
+try {
+	settings = readSettings(process.env);
+} catch (e) {
+	if (e instanceof SettingError) refuse(e.message);
+	throw e;
+}
+
+if (settings.workers > 1 && cluster.isPrimary) {
+	const log = pino({ level: settings.logLevel });
 	// Several processes share the port (node:cluster hands each connection to one of them); they
 	// share nothing else, since everything a request needs is in the database.
-	for (let i = 0; i < workers; i++) cluster.fork();
+	for (let i = 0; i < settings.workers; i++) cluster.fork();
 	let stopping = false;
 	cluster.on('exit', (worker, code, signal) => {
 		if (stopping) return;
@@ -44,5 +45,11 @@ if (!Number.isSafeInteger(workers) || workers < 1) {
 	process.on('SIGTERM', () => stop('SIGTERM'));
 	process.on('SIGINT', () => stop('SIGINT'));
 } else {
-	await import('./serve');
+	const { startProcess } = await import('./serve');
+	try {
+		await startProcess(settings);
+	} catch (e) {
+		if (e instanceof DataDirLocked || e instanceof SettingError) refuse(e.message);
+		throw e;
+	}
 }

@@ -242,6 +242,14 @@ const sentences = {
 	'server-league-exists': 'The school server already has this league.',
 	'server-join-code': 'That join code is not right, or it has expired: ask the instructor.',
 	'server-rate-limited': 'Too many wrong join codes: wait ten minutes, then try again.',
+	// Issue 38: the school server hardened
+	'server-other-league':
+		'This device belongs to another league on the school server: open that league, or join this one with its code.',
+	'server-busy': 'The school server is busy. Cards wait on this device and go in a moment.',
+	'server-database-down':
+		'The school server cannot reach its database just now. Cards wait on this device; tell whoever runs the server.',
+	'server-registrations-limited':
+		'Too many leagues were registered from this network just now: wait an hour, then try again.',
 	'sync-unreachable': 'The school server cannot be reached. Cards wait on this device.',
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 	'sync-not-server': (p) =>

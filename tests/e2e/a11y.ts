@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test as base, type Frame, type Page } from '@playwright/test';
+import {
+	expect,
+	test as base,
+	type Browser,
+	type BrowserContext,
+	type Frame,
+	type Page
+} from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 /** The WCAG 2.1 A and AA rules of axe-core; the tags also pull in their WCAG 2.0 ancestors. */
@@ -153,7 +160,61 @@ export async function expectFitsNarrowScreen(page: Page, where = page.url()): Pr
  * body has finished, so that the last state every test reaches is covered even where the test
  * checks no earlier state. Tests call `expectAccessible` themselves at the states between.
  */
-export const test = base.extend<{ page: Page }>({
+/** The Content-Security-Policy violations seen in this worker's pages since the test began. */
+const cspViolations: string[] = [];
+
+/** The contexts already watched (the test's own may come through a patched `newContext` too). */
+const watched = new WeakSet<BrowserContext>();
+
+/** Reports every `securitypolicyviolation` of `context`'s pages into `cspViolations`. */
+async function watchPolicy(context: BrowserContext): Promise<void> {
+	if (watched.has(context)) return;
+	watched.add(context);
+	await context.exposeBinding('__mugginsPolicyViolation', (_source, line: string) => {
+		cspViolations.push(line);
+	});
+	await context.addInitScript(() => {
+		document.addEventListener('securitypolicyviolation', (e) => {
+			const report = (window as unknown as { __mugginsPolicyViolation(line: string): void })
+				.__mugginsPolicyViolation;
+			report(
+				`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${location.pathname}` +
+					` (${e.sourceFile}:${e.lineNumber}) ${e.sample}`
+			);
+		});
+	});
+}
+
+/**
+ * Every story: its pages pass axe at the end, and no page of it, in the test's own context or
+ * one it made, broke the Content-Security-Policy the school server and `vite preview` send.
+ */
+export const test = base.extend<{ page: Page; policyKept: void }, { browser: Browser }>({
+	browser: [
+		async ({ browser }, use) => {
+			const newContext = browser.newContext.bind(browser);
+			browser.newContext = async (options) => {
+				const context = await newContext(options);
+				await watchPolicy(context);
+				return context;
+			};
+			await use(browser);
+		},
+		{ scope: 'worker' }
+	],
+	context: async ({ context }, use) => {
+		await watchPolicy(context);
+		await use(context);
+	},
+	policyKept: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+		async ({}, use) => {
+			cspViolations.length = 0;
+			await use();
+			expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+		},
+		{ auto: true }
+	],
 	page: async ({ page }, use, testInfo) => {
 		await use(page);
 		if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;

@@ -1,14 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
+import type { ServerEnv } from '../../server/context';
 import type { Database } from '../../server/db';
-import { BODY_LIMIT } from '../../server/schemas';
+import { BODY_LIMIT } from '../../server/body';
 import { TEMPLATE, handedOut, signedCard, standings } from './fixtures';
-import { OPEN_TIMEOUT, TARGETS, appOn, classOn, client, emptyTables, type Call } from './support';
+import {
+	L1,
+	L2,
+	OPEN_TIMEOUT,
+	TARGETS,
+	appOn,
+	classOn,
+	client,
+	emptyTables,
+	type Call
+} from './support';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
 	let db: Database;
 	let drop: () => Promise<void>;
-	let app: Hono;
+	let app: Hono<ServerEnv>;
 	let call: Call;
 
 	beforeAll(async () => {
@@ -31,13 +42,13 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		const r = await call('GET', '/api/health');
 		expect(r).toEqual({
 			status: 200,
-			body: { ok: true, database: target.name, version: null }
+			body: { ok: true, database: target.name, reachable: true, version: null }
 		});
 	});
 
 	describe('registering a league and joining it', () => {
 		it('gives the instructor a token and a join code; a phone gets its own token', async () => {
-			const made = await call('POST', '/api/leagues', { json: { id: 'L1', name: 'Period 3' } });
+			const made = await call('POST', '/api/leagues', { json: { id: L1, name: 'Period 3' } });
 			expect(made.status).toBe(201);
 			expect(made.body.instructorToken).toMatch(/^mli_[\w-]{43}$/);
 			expect(made.body.joinCode).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
@@ -47,12 +58,12 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 				json: { joinCode: typed, deviceName: 'Group 1' }
 			});
 			expect(joined.status).toBe(201);
-			expect(joined.body).toMatchObject({ leagueId: 'L1' });
+			expect(joined.body).toMatchObject({ leagueId: L1 });
 			expect(joined.body.deviceToken).toMatch(/^mld_/);
 		});
 
 		it('stores tokens and codes hashed only', async () => {
-			const { instructor, joinCode, devices } = await classOn(call, 'L1');
+			const { instructor, joinCode, devices } = await classOn(call, L1);
 			const dump = JSON.stringify([
 				await db.query('select * from leagues'),
 				await db.query('select * from devices'),
@@ -64,15 +75,15 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('refuses a league id already registered', async () => {
-			await call('POST', '/api/leagues', { json: { id: 'L1', name: 'Period 3' } });
-			const again = await call('POST', '/api/leagues', { json: { id: 'L1', name: 'Mine now' } });
+			await call('POST', '/api/leagues', { json: { id: L1, name: 'Period 3' } });
+			const again = await call('POST', '/api/leagues', { json: { id: L1, name: 'Mine now' } });
 			expect(again.status).toBe(409);
 			expect(again.body.error).toBe('server-league-exists');
 		});
 
 		it('refuses an expired join code', async () => {
 			const expired = client(appOn(db, { joinCodeDays: 0 }));
-			const made = await expired('POST', '/api/leagues', { json: { id: 'L1', name: 'P3' } });
+			const made = await expired('POST', '/api/leagues', { json: { id: L1, name: 'P3' } });
 			const joined = await call('POST', '/api/join', {
 				json: { joinCode: made.body.joinCode, deviceName: 'Group 1' }
 			});
@@ -80,24 +91,9 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			expect(joined.body.error).toBe('server-join-code');
 		});
 
-		it('stops a client guessing join codes, even the right one, after a few wrong ones', async () => {
-			const made = await call('POST', '/api/leagues', { json: { id: 'L1', name: 'P3' } });
-			for (let i = 0; i < 3; i++) {
-				const wrong = await call('POST', '/api/join', {
-					json: { joinCode: `WRONG-CODE${i}`, deviceName: 'x' }
-				});
-				expect(wrong.status).toBe(403);
-			}
-			const right = await call('POST', '/api/join', {
-				json: { joinCode: made.body.joinCode, deviceName: 'Group 1' }
-			});
-			expect(right.status).toBe(429);
-			expect(right.body.error).toBe('server-rate-limited');
-		});
-
 		it('retires old join codes when the instructor asks for a new one', async () => {
-			const { instructor, joinCode } = await classOn(call, 'L1', 0);
-			const renewed = await call('POST', '/api/leagues/L1/join-code', { token: instructor });
+			const { instructor, joinCode } = await classOn(call, L1, 0);
+			const renewed = await call('POST', `/api/leagues/${L1}/join-code`, { token: instructor });
 			expect(renewed.status).toBe(201);
 			const old = await call('POST', '/api/join', { json: { joinCode, deviceName: 'G' } });
 			expect(old.status).toBe(403);
@@ -116,43 +112,43 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			roles: ('instructor' | 'device')[];
 			json?: unknown;
 		}[] = [
-			{ method: 'GET', path: '/api/leagues/L1', roles: ['instructor', 'device'] },
-			{ method: 'PUT', path: '/api/leagues/L1', roles: ['instructor'], json: { name: 'P4' } },
+			{ method: 'GET', path: `/api/leagues/${L1}`, roles: ['instructor', 'device'] },
+			{ method: 'PUT', path: `/api/leagues/${L1}`, roles: ['instructor'], json: { name: 'P4' } },
 			{
 				method: 'PUT',
-				path: '/api/leagues/L1/roster',
+				path: `/api/leagues/${L1}/roster`,
 				roles: ['instructor'],
 				json: { players: [] }
 			},
 			{
 				method: 'PUT',
-				path: '/api/leagues/L1/sessions',
+				path: `/api/leagues/${L1}/sessions`,
 				roles: ['instructor'],
 				json: { sessions: [] }
 			},
-			{ method: 'POST', path: '/api/leagues/L1/join-code', roles: ['instructor'] },
-			{ method: 'GET', path: '/api/leagues/L1/devices', roles: ['instructor'] },
-			{ method: 'DELETE', path: '/api/leagues/L1/devices/none', roles: ['instructor'] },
-			{ method: 'POST', path: '/api/leagues/L1/cards', roles: ['instructor', 'device'] },
-			{ method: 'GET', path: '/api/leagues/L1/cards', roles: ['instructor'] },
-			{ method: 'PUT', path: '/api/leagues/L1/groups/S1', roles: ['instructor'] },
-			{ method: 'GET', path: '/api/leagues/L1/groups', roles: ['instructor', 'device'] },
+			{ method: 'POST', path: `/api/leagues/${L1}/join-code`, roles: ['instructor'] },
+			{ method: 'GET', path: `/api/leagues/${L1}/devices`, roles: ['instructor'] },
+			{ method: 'DELETE', path: `/api/leagues/${L1}/devices/none`, roles: ['instructor'] },
+			{ method: 'POST', path: `/api/leagues/${L1}/cards`, roles: ['instructor', 'device'] },
+			{ method: 'GET', path: `/api/leagues/${L1}/cards`, roles: ['instructor'] },
+			{ method: 'PUT', path: `/api/leagues/${L1}/groups/S1`, roles: ['instructor'] },
+			{ method: 'GET', path: `/api/leagues/${L1}/groups`, roles: ['instructor', 'device'] },
 			{
 				method: 'PUT',
-				path: '/api/leagues/L1/standings',
+				path: `/api/leagues/${L1}/standings`,
 				roles: ['instructor'],
-				json: standings('L1', '2026-02-03T10:00:00.000Z')
+				json: standings(L1, '2026-02-03T10:00:00.000Z')
 			}
 		];
 
 		it.each(ROUTES)('$method $path: 401, 403 or allowed, by token', async (route) => {
-			const mine = await classOn(call, 'L1');
-			const other = await classOn(call, 'L2');
+			const mine = await classOn(call, L1);
+			const other = await classOn(call, L2);
 			const json =
 				route.path.endsWith('/cards') && route.method === 'POST'
-					? await signedCard('L1')
+					? await signedCard(L1)
 					: route.path.endsWith('/groups/S1')
-						? await handedOut('L1', 'S1')
+						? await handedOut(L1, 'S1')
 						: route.json;
 			const as = (token?: string) => call(route.method, route.path, { token, json });
 			const none = await as();
@@ -161,7 +157,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			expect([unknown.status, unknown.body.error]).toEqual([401, 'server-unauthorized']);
 			for (const token of [other.instructor, other.devices[0]?.token]) {
 				const foreign = await as(token);
-				expect([foreign.status, foreign.body.error]).toEqual([403, 'server-forbidden']);
+				expect([foreign.status, foreign.body.error]).toEqual([403, 'server-other-league']);
 			}
 			const device = await as(mine.devices[0]?.token);
 			if (route.roles.includes('device')) expect(device.status).toBeLessThan(300);
@@ -173,25 +169,25 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('stops a revoked phone: it can neither push nor read', async () => {
-			const { instructor, devices } = await classOn(call, 'L1', 2);
+			const { instructor, devices } = await classOn(call, L1, 2);
 			const [gone, kept] = devices;
-			const revoked = await call('DELETE', `/api/leagues/L1/devices/${gone?.id}`, {
+			const revoked = await call('DELETE', `/api/leagues/${L1}/devices/${gone?.id}`, {
 				token: instructor
 			});
 			expect(revoked.status).toBe(200);
-			const push = await call('POST', '/api/leagues/L1/cards', {
+			const push = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: gone?.token,
-				json: await signedCard('L1')
+				json: await signedCard(L1)
 			});
 			expect([push.status, push.body.error]).toEqual([401, 'server-revoked']);
-			const read = await call('GET', '/api/leagues/L1', { token: gone?.token });
+			const read = await call('GET', `/api/leagues/${L1}`, { token: gone?.token });
 			expect(read.status).toBe(401);
-			const other = await call('POST', '/api/leagues/L1/cards', {
+			const other = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: kept?.token,
-				json: await signedCard('L1')
+				json: await signedCard(L1)
 			});
 			expect(other.status).toBe(201);
-			const list = await call('GET', '/api/leagues/L1/devices', { token: instructor });
+			const list = await call('GET', `/api/leagues/${L1}/devices`, { token: instructor });
 			const rows = list.body.devices as { id: string; revokedAt: string | null }[];
 			expect(rows.map((d) => d.revokedAt !== null)).toEqual([true, false]);
 		});
@@ -199,23 +195,23 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 
 	describe('the league a phone reads', () => {
 		it('holds the roster and the sessions with their groups, as last pushed', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const players = TEMPLATE.signatures.map((s) => s.playerId);
 			const session = {
 				id: 'S1',
-				leagueId: 'L1',
+				leagueId: L1,
 				date: '2026-02-03',
 				present: players,
 				groups: [{ players, gameId: null }],
 				createdAt: '2026-02-03T09:00:00.000Z',
 				updatedAt: '2026-02-03T09:00:00.000Z'
 			};
-			const put = await call('PUT', '/api/leagues/L1/sessions', {
+			const put = await call('PUT', `/api/leagues/${L1}/sessions`, {
 				token: instructor,
 				json: { sessions: [session] }
 			});
 			expect(put.status).toBe(200);
-			const read = await call('GET', '/api/leagues/L1', { token: devices[0]?.token });
+			const read = await call('GET', `/api/leagues/${L1}`, { token: devices[0]?.token });
 			expect(read.body.sessions).toEqual([session]);
 			expect((read.body.roster as { id: string }[]).map((p) => p.id).sort()).toEqual(
 				[...players].sort()
@@ -223,14 +219,14 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('refuses a session of another league', async () => {
-			const { instructor } = await classOn(call, 'L1');
-			const put = await call('PUT', '/api/leagues/L1/sessions', {
+			const { instructor } = await classOn(call, L1);
+			const put = await call('PUT', `/api/leagues/${L1}/sessions`, {
 				token: instructor,
 				json: {
 					sessions: [
 						{
 							id: 'S1',
-							leagueId: 'L2',
+							leagueId: L2,
 							date: '2026-02-03',
 							present: [],
 							groups: [],
@@ -246,17 +242,17 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 
 	describe('the league and its groups on the phones', () => {
 		const groups = (token: string | undefined, after = 0, limit?: number) =>
-			call('GET', `/api/leagues/L1/groups?after=${after}${limit ? `&limit=${limit}` : ''}`, {
+			call('GET', `/api/leagues/${L1}/groups?after=${after}${limit ? `&limit=${limit}` : ''}`, {
 				token
 			});
 
 		it('gives a phone the sessions handed out, page by page, and a changed one again', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const phone = devices[0]?.token;
-			const s1 = await handedOut('L1', 'S1');
-			const s2 = await handedOut('L1', 'S2');
+			const s1 = await handedOut(L1, 'S1');
+			const s2 = await handedOut(L1, 'S2');
 			for (const payload of [s1, s2]) {
-				const put = await call('PUT', `/api/leagues/L1/groups/${payload.session.id}`, {
+				const put = await call('PUT', `/api/leagues/${L1}/groups/${payload.session.id}`, {
 					token: instructor,
 					json: payload
 				});
@@ -271,19 +267,19 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			const done = await groups(phone, second.body.next as number);
 			expect(done.body).toEqual({ sessions: [], next: second.body.next, more: false });
 
-			const newer = await handedOut('L1', 'S1', '2026-02-03T10:00:00.000Z');
-			await call('PUT', '/api/leagues/L1/groups/S1', { token: instructor, json: newer });
+			const newer = await handedOut(L1, 'S1', '2026-02-03T10:00:00.000Z');
+			await call('PUT', `/api/leagues/${L1}/groups/S1`, { token: instructor, json: newer });
 			const again = await groups(phone, second.body.next as number);
 			expect(again.body.sessions).toEqual([newer]);
 		});
 
 		it('refuses groups that are not a session of this league', async () => {
-			const { instructor } = await classOn(call, 'L1');
+			const { instructor } = await classOn(call, L1);
 			const put = (path: string, json: unknown) => call('PUT', path, { token: instructor, json });
-			const foreign = await put('/api/leagues/L1/groups/S1', await handedOut('L2', 'S1'));
-			const renamed = await put('/api/leagues/L1/groups/S9', await handedOut('L1', 'S1'));
-			const card = await put('/api/leagues/L1/groups/S1', await signedCard('L1'));
-			const junk = await put('/api/leagues/L1/groups/S1', { groups: 'all' });
+			const foreign = await put(`/api/leagues/${L1}/groups/S1`, await handedOut(L2, 'S1'));
+			const renamed = await put(`/api/leagues/${L1}/groups/S9`, await handedOut(L1, 'S1'));
+			const card = await put(`/api/leagues/${L1}/groups/S1`, await signedCard(L1));
+			const junk = await put(`/api/leagues/${L1}/groups/S1`, { groups: 'all' });
 			for (const r of [foreign, renamed, card, junk]) {
 				expect([r.status, r.body.error]).toEqual([400, 'server-malformed']);
 			}
@@ -291,54 +287,59 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('forgets the groups of a session the instructor deleted', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
-			await call('PUT', '/api/leagues/L1/groups/S1', {
+			const { instructor, devices } = await classOn(call, L1);
+			await call('PUT', `/api/leagues/${L1}/groups/S1`, {
 				token: instructor,
-				json: await handedOut('L1', 'S1')
+				json: await handedOut(L1, 'S1')
 			});
-			await call('PUT', '/api/leagues/L1/sessions', { token: instructor, json: { sessions: [] } });
+			await call('PUT', `/api/leagues/${L1}/sessions`, {
+				token: instructor,
+				json: { sessions: [] }
+			});
 			expect((await groups(devices[0]?.token)).body.sessions).toEqual([]);
 		});
 
 		it('answers 304 to a phone that holds the league as it is, 200 once it changed', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const phone = devices[0]?.token;
-			const read = await call('GET', '/api/leagues/L1', { token: phone });
+			const read = await call('GET', `/api/leagues/${L1}`, { token: phone });
 			const seq = read.body.seq as number;
 			expect(seq).toBeGreaterThan(0);
-			const same = await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone });
+			const same = await call('GET', `/api/leagues/${L1}?since=${seq}`, { token: phone });
 			expect(same).toEqual({ status: 304, body: {} });
-			await call('PUT', '/api/leagues/L1', { token: instructor, json: { name: 'Period 4' } });
-			const later = await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone });
+			await call('PUT', `/api/leagues/${L1}`, { token: instructor, json: { name: 'Period 4' } });
+			const later = await call('GET', `/api/leagues/${L1}?since=${seq}`, { token: phone });
 			expect([later.status, later.body.name]).toEqual([200, 'Period 4']);
 			expect(later.body.seq).toBe(seq + 1);
-			await call('PUT', '/api/leagues/L1/groups/S1', {
+			await call('PUT', `/api/leagues/${L1}/groups/S1`, {
 				token: instructor,
-				json: await handedOut('L1', 'S1')
+				json: await handedOut(L1, 'S1')
 			});
-			const groupsChanged = await call('GET', `/api/leagues/L1?since=${seq + 1}`, { token: phone });
+			const groupsChanged = await call('GET', `/api/leagues/${L1}?since=${seq + 1}`, {
+				token: phone
+			});
 			expect(groupsChanged.body.seq).toBe(seq + 2);
-			const bad = await call('GET', '/api/leagues/L1?since=-1', { token: phone });
+			const bad = await call('GET', `/api/leagues/${L1}?since=-1`, { token: phone });
 			expect([bad.status, bad.body.error]).toEqual([400, 'server-malformed']);
 		});
 	});
 
 	describe('the standings shared with the phones', () => {
 		const put = (token: string | undefined, json: unknown) =>
-			call('PUT', '/api/leagues/L1/standings', { token, json });
+			call('PUT', `/api/leagues/${L1}/standings`, { token, json });
 		const shown = async (token: string | undefined) =>
-			(await call('GET', '/api/leagues/L1', { token })).body.standings;
+			(await call('GET', `/api/leagues/${L1}`, { token })).body.standings;
 
 		it('reach a phone with the league, and raise its number', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const phone = devices[0]?.token;
-			const before = await call('GET', '/api/leagues/L1', { token: phone });
+			const before = await call('GET', `/api/leagues/${L1}`, { token: phone });
 			expect(before.body.standings).toBeNull();
-			const snapshot = standings('L1', '2026-02-03T10:00:00.000Z');
+			const snapshot = standings(L1, '2026-02-03T10:00:00.000Z');
 			const stored = await put(instructor, snapshot);
 			expect(stored.status).toBe(200);
 			expect(stored.body).toMatchObject({ stored: true, seq: (before.body.seq as number) + 1 });
-			const after = await call('GET', `/api/leagues/L1?since=${before.body.seq}`, {
+			const after = await call('GET', `/api/leagues/${L1}?since=${before.body.seq}`, {
 				token: phone
 			});
 			expect(after.status).toBe(200);
@@ -346,42 +347,42 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('keep the newer: an older or the same snapshot changes nothing; a hide is newer', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const phone = devices[0]?.token;
-			const newer = standings('L1', '2026-02-03T10:00:00.000Z');
+			const newer = standings(L1, '2026-02-03T10:00:00.000Z');
 			await put(instructor, newer);
-			const seq = (await call('GET', '/api/leagues/L1', { token: phone })).body.seq as number;
-			const older = await put(instructor, standings('L1', '2026-02-03T09:59:59.000Z', 7));
-			const same = await put(instructor, standings('L1', '2026-02-03T10:00:00.000Z', 9));
+			const seq = (await call('GET', `/api/leagues/${L1}`, { token: phone })).body.seq as number;
+			const older = await put(instructor, standings(L1, '2026-02-03T09:59:59.000Z', 7));
+			const same = await put(instructor, standings(L1, '2026-02-03T10:00:00.000Z', 9));
 			for (const r of [older, same]) expect(r.body).toMatchObject({ stored: false, seq: null });
 			expect(await shown(phone)).toEqual(newer);
 			// Nothing was stored, so a phone holding the league is not sent it again.
-			expect((await call('GET', `/api/leagues/L1?since=${seq}`, { token: phone })).status).toBe(
+			expect((await call('GET', `/api/leagues/${L1}?since=${seq}`, { token: phone })).status).toBe(
 				304
 			);
-			const hide = { league: 'L1', at: '2026-02-03T11:00:00.000Z', rows: null };
+			const hide = { league: L1, at: '2026-02-03T11:00:00.000Z', rows: null };
 			expect((await put(instructor, hide)).body).toMatchObject({ stored: true });
 			expect(await shown(phone)).toEqual(hide);
 		});
 
 		it('refuse what is not a snapshot (400) and another league’s (422); nothing stored', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const at = '2026-02-03T10:00:00.000Z';
-			const notJson = await call('PUT', '/api/leagues/L1/standings', {
+			const notJson = await call('PUT', `/api/leagues/${L1}/standings`, {
 				token: instructor,
 				raw: '{"league":'
 			});
 			const moreWonThanPlayed = await put(instructor, {
-				league: 'L1',
+				league: L1,
 				at,
 				rows: [['Ana', 1, 2, 10, 1]]
 			});
-			const noTime = await put(instructor, { league: 'L1', rows: [] });
-			const card = await put(instructor, await signedCard('L1'));
+			const noTime = await put(instructor, { league: L1, rows: [] });
+			const card = await put(instructor, await signedCard(L1));
 			for (const r of [notJson, moreWonThanPlayed, noTime, card]) {
 				expect([r.status, r.body.error]).toEqual([400, 'server-malformed']);
 			}
-			const foreign = await put(instructor, standings('L2', at));
+			const foreign = await put(instructor, standings(L2, at));
 			expect([foreign.status, foreign.body.error]).toEqual([422, 'standings-foreign']);
 			expect(await shown(devices[0]?.token)).toBeNull();
 		});
@@ -389,16 +390,19 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 
 	describe('pushing cards', () => {
 		it('stores a card once: 201, then 200 for the same card again', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
-			const card = await signedCard('L1');
-			const first = await call('POST', '/api/leagues/L1/cards', {
+			const { instructor, devices } = await classOn(call, L1);
+			const card = await signedCard(L1);
+			const first = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: devices[0]?.token,
 				json: card
 			});
 			expect([first.status, first.body]).toEqual([201, { seq: 1, stored: true }]);
-			const again = await call('POST', '/api/leagues/L1/cards', { token: instructor, json: card });
+			const again = await call('POST', `/api/leagues/${L1}/cards`, {
+				token: instructor,
+				json: card
+			});
 			expect([again.status, again.body]).toEqual([200, { seq: 1, stored: false }]);
-			const pulled = await pull('L1', instructor);
+			const pulled = await pull(L1, instructor);
 			expect(pulled.body.next).toBe(1);
 			const cards = pulled.body.cards as { card: unknown; deviceName: string }[];
 			expect(cards).toHaveLength(1);
@@ -407,13 +411,13 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('notes when a phone last pushed, at most once a minute', async () => {
-			const { instructor, devices } = await classOn(call, 'L1', 2);
+			const { instructor, devices } = await classOn(call, L1, 2);
 			const seen = async () => {
-				const list = await call('GET', '/api/leagues/L1/devices', { token: instructor });
+				const list = await call('GET', `/api/leagues/${L1}/devices`, { token: instructor });
 				return (list.body.devices as { lastSeenAt: string | null }[]).map((d) => d.lastSeenAt);
 			};
 			const push = async (token?: string) =>
-				(await call('POST', '/api/leagues/L1/cards', { token, json: await signedCard('L1') }))
+				(await call('POST', `/api/leagues/${L1}/cards`, { token, json: await signedCard(L1) }))
 					.status;
 			expect(await push(instructor)).toBe(201);
 			expect(await seen()).toEqual([null, null]);
@@ -433,34 +437,34 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('stores the same card pushed by two phones at once a single time', async () => {
-			const { instructor, devices } = await classOn(call, 'L1', 2);
-			const cards = await Promise.all([1, 2, 3].map(() => signedCard('L1')));
+			const { instructor, devices } = await classOn(call, L1, 2);
+			const cards = await Promise.all([1, 2, 3].map(() => signedCard(L1)));
 			const pushes = cards.flatMap((card) =>
 				devices.flatMap((d) =>
-					[1, 2].map(() => call('POST', '/api/leagues/L1/cards', { token: d.token, json: card }))
+					[1, 2].map(() => call('POST', `/api/leagues/${L1}/cards`, { token: d.token, json: card }))
 				)
 			);
 			const replies = await Promise.all(pushes);
 			expect(replies.filter((r) => r.status === 201)).toHaveLength(3);
 			expect(replies.filter((r) => r.status === 200)).toHaveLength(9);
-			const pulled = await pull('L1', instructor);
+			const pulled = await pull(L1, instructor);
 			const seqs = (pulled.body.cards as { seq: number }[]).map((c) => c.seq);
 			expect(seqs).toEqual([1, 2, 3]);
 		});
 
 		it('pages a pull by the server sequence', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const ids: string[] = [];
 			for (let i = 0; i < 7; i++) {
-				const card = await signedCard('L1');
+				const card = await signedCard(L1);
 				ids.push(card.game.id);
-				await call('POST', '/api/leagues/L1/cards', { token: devices[0]?.token, json: card });
+				await call('POST', `/api/leagues/${L1}/cards`, { token: devices[0]?.token, json: card });
 			}
 			const seen: string[] = [];
 			let after = 0;
 			const pages: number[] = [];
 			for (;;) {
-				const page = await pull('L1', instructor, after, 3);
+				const page = await pull(L1, instructor, after, 3);
 				expect(page.status).toBe(200);
 				const cards = page.body.cards as { card: { game: { id: string } } }[];
 				if (cards.length === 0) break;
@@ -470,7 +474,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			}
 			expect(pages).toEqual([3, 3, 1]);
 			expect(seen).toEqual(ids);
-			expect((await pull('L1', instructor, 7)).body).toEqual({ cards: [], next: 7, more: false });
+			expect((await pull(L1, instructor, 7)).body).toEqual({ cards: [], next: 7, more: false });
 		});
 
 		it.each([
@@ -479,8 +483,8 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			['limit=0', 'server-malformed'],
 			['limit=100000', 'server-malformed']
 		])('refuses a pull with %s (400)', async (query, code) => {
-			const { instructor } = await classOn(call, 'L1', 0);
-			const r = await call('GET', `/api/leagues/L1/cards?${query}`, { token: instructor });
+			const { instructor } = await classOn(call, L1, 0);
+			const r = await call('GET', `/api/leagues/${L1}/cards?${query}`, { token: instructor });
 			expect([r.status, r.body.error]).toEqual([400, code]);
 		});
 	});
@@ -508,7 +512,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 				'for another league',
 				422,
 				'inbox-other-league',
-				(c) => ({ ...c, game: { ...c.game, leagueId: 'L2' } })
+				(c) => ({ ...c, game: { ...c.game, leagueId: L2 } })
 			],
 			[
 				'of a game not over',
@@ -530,26 +534,26 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		];
 
 		it.each(REFUSALS)('a card %s: %i %s', async (_, status, code, spoil) => {
-			const { instructor, devices } = await classOn(call, 'L1');
-			const r = await call('POST', '/api/leagues/L1/cards', {
+			const { instructor, devices } = await classOn(call, L1);
+			const r = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: devices[0]?.token,
-				json: spoil(await signedCard('L1'))
+				json: spoil(await signedCard(L1))
 			});
 			expect([r.status, r.body.error]).toEqual([status, code]);
 			expect(typeof r.body.message).toBe('string');
-			expect((await pull('L1', instructor)).body.cards).toEqual([]);
+			expect((await pull(L1, instructor)).body.cards).toEqual([]);
 		});
 
 		it('a card whose player is not on the roster, naming them (422)', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
+			const { instructor, devices } = await classOn(call, L1);
 			const [first, ...rest] = TEMPLATE.signatures;
-			await call('PUT', '/api/leagues/L1/roster', {
+			await call('PUT', `/api/leagues/${L1}/roster`, {
 				token: instructor,
 				json: { players: rest.map((s) => ({ id: s.playerId, name: s.name })) }
 			});
-			const r = await call('POST', '/api/leagues/L1/cards', {
+			const r = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: devices[0]?.token,
-				json: await signedCard('L1')
+				json: await signedCard(L1)
 			});
 			expect(r.status).toBe(422);
 			expect(r.body).toMatchObject({
@@ -557,7 +561,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 				reasons: [{ code: 'inbox-not-on-roster', name: first?.name }]
 			});
 			expect(r.body.message).toContain(first?.name);
-			expect((await pull('L1', instructor)).body.cards).toEqual([]);
+			expect((await pull(L1, instructor)).body.cards).toEqual([]);
 		});
 	});
 
@@ -565,7 +569,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		it.each([
 			['POST', '/api/leagues', 'not json{'],
 			['POST', '/api/leagues', '{"id": 5, "name": "x"}'],
-			['POST', '/api/leagues', '{"id": "L9"}'],
+			['POST', '/api/leagues', `{"id": "L9"}`],
 			['POST', '/api/join', '[]'],
 			['POST', '/api/join', '{"joinCode": "ABCDE", "deviceName": ""}']
 		])('%s %s with %s: 400', async (method, path, raw) => {
@@ -575,8 +579,8 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('a card that is not JSON: 400', async () => {
-			const { devices } = await classOn(call, 'L1');
-			const r = await call('POST', '/api/leagues/L1/cards', {
+			const { devices } = await classOn(call, L1);
+			const r = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: devices[0]?.token,
 				raw: '{"app":"muggins-league",'
 			});
@@ -584,15 +588,15 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('a body over the limit: 413, nothing stored', async () => {
-			const { instructor, devices } = await classOn(call, 'L1');
-			const card = await signedCard('L1');
+			const { instructor, devices } = await classOn(call, L1);
+			const card = await signedCard(L1);
 			const padded = { ...card, padding: 'x'.repeat(BODY_LIMIT) };
-			const r = await call('POST', '/api/leagues/L1/cards', {
+			const r = await call('POST', `/api/leagues/${L1}/cards`, {
 				token: devices[0]?.token,
 				json: padded
 			});
 			expect([r.status, r.body.error]).toEqual([413, 'server-too-big']);
-			expect((await pull('L1', instructor)).body.cards).toEqual([]);
+			expect((await pull(L1, instructor)).body.cards).toEqual([]);
 		});
 
 		it('an unknown API path: 404 in JSON', async () => {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../server/schemas';
+import { BODY_LIMIT } from '../../server/body';
 import { signedCard } from './fixtures';
 import { startServer, stopServer } from './process';
-import { classOn, client } from './support';
+import { L1, classOn, client } from './support';
 
 const PORT = Number(process.env.SERVER_TEST_PORT ?? 8805) + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -28,14 +28,16 @@ afterAll(async () => {
 describe('the server over HTTP', () => {
 	it('stores a pushed card, and refuses an oversized body either way', async () => {
 		const call = client(BASE);
-		const { devices } = await classOn(call, 'L1');
+		const { devices } = await classOn(call, L1);
 		const token = devices[0]?.token ?? '';
-		const card = await signedCard('L1');
-		expect((await call('POST', '/api/leagues/L1/cards', { token, json: card })).status).toBe(201);
+		const card = await signedCard(L1);
+		expect((await call('POST', `/api/leagues/${L1}/cards`, { token, json: card })).status).toBe(
+			201
+		);
 
 		const big = JSON.stringify({ ...card, padding: 'x'.repeat(BODY_LIMIT) });
 		const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-		const sized = await fetch(`${BASE}/api/leagues/L1/cards`, {
+		const sized = await fetch(`${BASE}/api/leagues/${L1}/cards`, {
 			method: 'POST',
 			headers,
 			body: big
@@ -54,7 +56,7 @@ describe('the server over HTTP', () => {
 				controller.close();
 			}
 		});
-		const chunked = await fetch(`${BASE}/api/leagues/L1/cards`, {
+		const chunked = await fetch(`${BASE}/api/leagues/${L1}/cards`, {
 			method: 'POST',
 			headers,
 			body: stream,

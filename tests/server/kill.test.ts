@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedCard } from './fixtures';
 import { startServer, stopServer } from './process';
-import { POSTGRES_URL, classOn, client, freshPostgres } from './support';
+import { L1, POSTGRES_URL, classOn, client, freshPostgres } from './support';
 
 const PORT = Number(process.env.SERVER_TEST_PORT ?? 8805);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -40,15 +40,15 @@ describe.each(targets)('a server killed mid-push on $name', (target) => {
 		const env = await target.env();
 		const call = client(BASE);
 		let server = await startServer(PORT, env);
-		const { instructor, devices } = await classOn(call, 'L1', 4);
+		const { instructor, devices } = await classOn(call, L1, 4);
 		const acknowledged: string[] = [];
 		let stop = false;
 		// Each phone pushes new cards one after another until the server dies under it.
 		const phones = devices.map(async (d) => {
 			while (!stop) {
-				const card = await signedCard('L1');
+				const card = await signedCard(L1);
 				try {
-					const r = await call('POST', '/api/leagues/L1/cards', { token: d.token, json: card });
+					const r = await call('POST', `/api/leagues/${L1}/cards`, { token: d.token, json: card });
 					if (r.status === 201) acknowledged.push(card.game.id);
 				} catch {
 					return;
@@ -63,7 +63,7 @@ describe.each(targets)('a server killed mid-push on $name', (target) => {
 		server = await startServer(PORT, env);
 		const stored: string[] = [];
 		for (let after = 0; ;) {
-			const page = await call('GET', `/api/leagues/L1/cards?after=${after}`, {
+			const page = await call('GET', `/api/leagues/${L1}/cards?after=${after}`, {
 				token: instructor
 			});
 			const cards = page.body.cards as { card: { game: { id: string } } }[];

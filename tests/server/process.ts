@@ -23,6 +23,8 @@ export async function startServer(
 			PORT: String(port),
 			HOST: '127.0.0.1',
 			LOG_LEVEL: 'warn',
+			// A fixed secret, so no test writes ./server-secret into the checkout.
+			SERVER_SECRET: '7'.repeat(64),
 			...env
 		},
 		stdio: ['ignore', 'ignore', 'inherit']
@@ -50,5 +52,36 @@ export function stopServer(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
 			resolve();
 		});
 		child.kill(signal);
+	});
+}
+
+/**
+ * Runs the server with `env` added until it exits by itself (a refusal to start), or `ms` pass;
+ * its exit code and what it wrote on standard error.
+ */
+export function runUntilExit(
+	env: Record<string, string>,
+	ms = 60_000
+): Promise<{ code: number | null; stderr: string }> {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+		cwd: ROOT,
+		env: {
+			...process.env,
+			TSX_TSCONFIG_PATH: 'server/tsconfig.json',
+			HOST: '127.0.0.1',
+			LOG_LEVEL: 'warn',
+			SERVER_SECRET: '7'.repeat(64),
+			...env
+		},
+		stdio: ['ignore', 'ignore', 'pipe']
+	});
+	let stderr = '';
+	child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+	return new Promise((resolve) => {
+		const hard = setTimeout(() => child.kill('SIGKILL'), ms);
+		child.once('exit', (code) => {
+			clearTimeout(hard);
+			resolve({ code, stderr });
+		});
 	});
 }

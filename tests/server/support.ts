@@ -8,6 +8,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import type { Hono } from 'hono';
 import { createApp, type ServerOptions } from '../../server/app';
+import type { ServerEnv } from '../../server/context';
 import { openDatabase, type Database } from '../../server/db';
 
 export interface Target {
@@ -74,9 +75,16 @@ export async function emptyTables(db: Database): Promise<void> {
 
 export const silent = pino({ level: 'silent' });
 
-export function appOn(db: Database, opts: Partial<ServerOptions> = {}): Hono {
-	return createApp({ db, log: silent, ...opts });
+/** The server secret of the tests' apps (a real server keeps its own, secret.ts). */
+export const TEST_SECRET = Buffer.alloc(32, 7);
+
+export function appOn(db: Database, opts: Partial<ServerOptions> = {}): Hono<ServerEnv> {
+	return createApp({ db, log: silent, secret: TEST_SECRET, ...opts });
 }
+
+/** League ids as the app makes them (the server takes no other). */
+export const L1 = 'a1111111-1111-4111-8111-111111111111';
+export const L2 = 'a2222222-2222-4222-8222-222222222222';
 
 /** A reply: its status and its JSON body. */
 export interface Reply {
@@ -85,20 +93,34 @@ export interface Reply {
 }
 
 /** Calls the API in-process (`app.request`) or over HTTP (`base`), as a client would. */
-export function client(target: Hono | string) {
+export function client(target: Hono<ServerEnv> | string) {
 	return async (
 		method: string,
 		path: string,
-		opts: { token?: string; json?: unknown; raw?: string } = {}
+		opts: {
+			token?: string;
+			json?: unknown;
+			raw?: string;
+			headers?: Record<string, string>;
+			/** The connection's address, for an in-process call (as Node's server would give it). */
+			from?: string;
+		} = {}
 	): Promise<Reply> => {
-		const headers: Record<string, string> = { 'content-type': 'application/json' };
+		const headers: Record<string, string> = {
+			'content-type': 'application/json',
+			...opts.headers
+		};
 		if (opts.token) headers.authorization = `Bearer ${opts.token}`;
 		const body = opts.raw ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json));
 		const init = { method, headers, body };
 		const res =
 			typeof target === 'string'
 				? await fetch(`${target}${path}`, init)
-				: await target.request(path, init);
+				: await target.request(
+						path,
+						init,
+						opts.from ? { incoming: { socket: { remoteAddress: opts.from } } } : undefined
+					);
 		const text = await res.text();
 		return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 	};

@@ -1,0 +1,27 @@
+/** What every route of the API is given, and what a request carries between its handlers. */
+import type { Logger } from 'pino';
+import type { Caller } from './auth';
+import type { BodyBudget } from './body';
+import type { Database } from './db';
+
+/** Hono's environment of the API's routes: the caller `authorize` found. */
+export interface ServerEnv {
+	Variables: { caller: Caller };
+}
+
+/** The server's parts and settings, as the routes use them. */
+export interface Deps {
+	db: Database;
+	log: Logger;
+	/** The key join codes are stored under (secret.ts). */
+	secret: Buffer;
+	joinCodeDays: number;
+	/** Wrong join codes one address may try in ten minutes before it is told to wait. */
+	joinFailures: number;
+	/** How many proxies stand in front of the server (client-address.ts). */
+	trustProxy: number;
+	/** Leagues one address may register in an hour. */
+	registrationsPerHour: number;
+	budget: BodyBudget;
+	version: string | null;
+}
