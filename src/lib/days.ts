@@ -2,17 +2,7 @@
  * Calendar days as `YYYY-MM-DD` strings: the dates of class sessions and terms. They compare
  * and sort as strings, and mean the same day wherever the file is opened.
  */
-import { dateFormat } from './format/formats';
-
-/** A day's words, in UTC: the day is a calendar date, whatever this device's time zone. */
-const LONG_DAY: Intl.DateTimeFormatOptions = {
-	timeZone: 'UTC',
-	weekday: 'short',
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric'
-};
-const SHORT_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', day: 'numeric', month: 'short' };
+import { dayWords } from './format/day-words';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -40,10 +30,7 @@ export function dayOfTime(iso: string): string {
 	return localDay(new Date(iso));
 }
 
-/** A day for people: "Mon 12 Jan 2026" in the device's language. */
+/** A day for people, "Mon 12 Jan 2026" (or "12 Jan"), as every screen and file writes it. */
 export function formatDay(day: string, style: 'long' | 'short' = 'long'): string {
-	if (!isDay(day)) return day;
-	const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-	const date = new Date(Date.UTC(y, m - 1, d));
-	return dateFormat(undefined, style === 'long' ? LONG_DAY : SHORT_DAY).format(date);
+	return isDay(day) ? dayWords(day, style) : day;
 }

@@ -96,6 +96,10 @@ const sentences = {
 	'term-name-too-long': (p) => `A term name can have at most ${p.max} characters.`,
 	'bad-date': (p) => `${p.value ? `“${p.value}”` : 'That'} is not a date.`,
 	'term-backwards': 'The term ends before it starts: check the two dates.',
+	'day-before-term': (p) =>
+		`${p.day} is before the term starts (${p.start}): pick a day in the term, or change the term’s dates under Edit.`,
+	'day-after-term': (p) =>
+		`${p.day} is after the term ends (${p.end}): pick a day in the term, or change the term’s dates under Edit.`,
 	'on-roster': (p) => `${p.name} is already on this roster.`,
 	'on-roster-retired': (p) =>
 		`${p.name} is on this roster but retired: bring them back from the retired list instead.`,

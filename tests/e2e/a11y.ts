@@ -9,6 +9,7 @@ import {
 	type Page
 } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { expectNothingClipped } from './clipped';
 
 /** The WCAG 2.1 A and AA rules of axe-core; the tags also pull in their WCAG 2.0 ancestors. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -86,7 +87,8 @@ const lastPassed = new WeakMap<Page, string>();
 /**
  * Runs axe-core's WCAG 2.1 A/AA rules on the page as it is now, in the light and the dark theme
  * (forced through `data-theme`, which the app's CSS honours over the device's scheme, then put
- * back), and checks that the page still fits a 320 px screen without sideways scrolling.
+ * back), checks that the page still fits a 320 px screen without sideways scrolling, and that
+ * no element clips its content at 320, 390 or 1280 px (`expectNothingClipped`).
  * `where` names the page state in the failure message. A state identical to the one this page
  * last passed (see `fingerprint`) is not checked again.
  */
@@ -119,6 +121,7 @@ export async function expectAccessible(page: Page, where = page.url()): Promise<
 		expect(describeViolations(violations), `axe, ${theme} theme, at ${where}`).toEqual([]);
 	}
 	await expectFitsNarrowScreen(page, where);
+	await expectNothingClipped(page, where);
 	lastPassed.set(page, state);
 }
 

@@ -249,7 +249,7 @@ test('a class list’s student id column is kept: the roster shows the ids, and 
 	const games = await downloadCsv(page, 'games');
 	expect(games).toHaveLength(3);
 	for (const row of games) {
-		expect(row).toMatchObject({ Game: 'Wed 14 Jan, Session 1, Group 1', 'Game no.': '1' });
+		expect(row).toMatchObject({ Game: 'Wed 14 Jan 2026, Session 1, Group 1', 'Game no.': '1' });
 		expect(row['Student id']).toBe(
 			{ 'Ana Lee': 'S-1001', 'Ben Okafor': 'S-2002', 'Cara Singh': 'S-1003' }[row.Student!]
 		);

@@ -22,15 +22,15 @@ export async function leagueWithRoster(
 	return new URL(page.url()).pathname.replace(/\/roster$/, '');
 }
 
-/** Opens a league section from its tabs. */
+/** Opens a league section from its tabs, or from their "More" menu. */
 export async function leagueTab(page: Page, tab: string): Promise<void> {
-	await page
-		.getByRole('navigation', { name: 'League sections' })
-		.getByRole('link', { name: tab })
-		.click();
-	await expect(
-		page.getByRole('navigation', { name: 'League sections' }).getByRole('link', { name: tab })
-	).toHaveAttribute('aria-current', 'page');
+	const sections = page.getByRole('navigation', { name: 'League sections' });
+	// Also in the "More" menu, which closes once the section opens.
+	const link = sections.getByRole('link', { name: tab, includeHidden: true });
+	await expect(sections.getByRole('link', { name: 'Standings' })).toBeVisible();
+	if (!(await link.isVisible())) await sections.getByText('More', { exact: true }).click();
+	await link.click();
+	await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
 /** Starts a session on `day` with everyone present and its groups formed; returns its URL. */

@@ -126,3 +126,35 @@ test('two games played and signed decide the champion, the CSV says so, and a vo
 	await expect(rows.nth(1)).toContainText(g1[0]!);
 	await expect(rows.nth(1)).toContainText('Champion');
 });
+
+test('the standings never cut a column off: they fit a laptop, and a phone is told to scroll', async ({
+	page
+}) => {
+	await leagueWithRoster(page, 'Period 4', [
+		'Maximilian Oberholzer-Castellanos',
+		'Dominique Alvarez',
+		'Gus Reed'
+	]);
+	await leagueTab(page, 'Standings');
+	const table = page.getByRole('table');
+	await expect(table.getByRole('row')).toHaveCount(4);
+	const cue = page.getByText('Scroll the table sideways to see every column');
+	/** How much wider than the box around it the table is, in pixels (0 when it fits). */
+	const wider = () =>
+		table.evaluate((t) => {
+			const box = t.closest('[class*="scroll-x"]') ?? t.parentElement!;
+			return Math.max(0, box.scrollWidth - box.clientWidth);
+		});
+	// A laptop: every column in view ("Points p" was cut off at 1280 px), and no cue.
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await expect.poll(wider).toBe(0);
+	await expect(cue).toBeHidden();
+	await expectAccessible(page, 'the standings at 1280 px');
+	// A phone: the table scrolls, and says so above itself.
+	for (const width of [390, 320]) {
+		await page.setViewportSize({ width, height: 844 });
+		await expect.poll(wider).toBeGreaterThan(0);
+		await expect(cue).toBeVisible();
+	}
+	await expectAccessible(page, 'the standings on a phone');
+});

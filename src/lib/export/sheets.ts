@@ -4,6 +4,7 @@
  * Every student's name has their school's student id beside it, so a gradebook matches rows
  * by id.
  */
+import { dayWords } from '$lib/format/day-words';
 import type { CardStanding } from '$lib/db/cards';
 import type { KeptEvent } from '$lib/card/records';
 import type { PlayedHands } from '$lib/rules/hand-lines';
@@ -128,24 +129,13 @@ export function gradebookSheet(
 	};
 }
 
-/** "Tue 3 Nov": a day as the Game column writes it, the same on every device. */
-export function shortDay(day: string): string {
-	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-	if (!m) return day;
-	const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-	return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
- * The Game column: "Tue 3 Nov, Session 2, Group 1", or "Tue 3 Nov, outside sessions" for a
- * game not started from a session.
+ * The Game column: "Tue 3 Nov 2026, Session 2, Group 1", or "Tue 3 Nov 2026, outside
+ * sessions" for a game not started from a session; the day as the app's screens write it.
  */
 export function gameLabel(date: string, session: number | null, group: number | null): string {
-	if (session === null) return `${shortDay(date)}, outside sessions`;
-	return [shortDay(date), `Session ${session}`, group === null ? null : `Group ${group}`]
+	if (session === null) return `${dayWords(date)}, outside sessions`;
+	return [dayWords(date), `Session ${session}`, group === null ? null : `Group ${group}`]
 		.filter((p) => p !== null)
 		.join(', ');
 }

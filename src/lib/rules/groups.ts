@@ -20,13 +20,52 @@ export type PairCounts = ReadonlyMap<string, number>;
 /** Why a session's groups are not all of 3-4, for the instructor to read. */
 export type SizeNote = 'too-few' | 'pair-only' | 'five' | null;
 
+/** The most players a table holds, and the fewest a group is made of. */
+export const MAX_TABLE = 4;
+export const MIN_TABLE = 2;
+
 /**
- * The group sizes for `present` students, largest first: as few groups as tables of at most 4
- * allow, shared out as evenly as possible (10 → 4, 3, 3). None for fewer than 2.
+ * How the instructor asks for the groups: tables of at most `size` players (2-4), or `count`
+ * groups. The default is tables of at most 4.
  */
-export function groupSizes(present: number): number[] {
-	if (!Number.isInteger(present) || present < 2) return [];
-	const count = Math.ceil(present / 4);
+export type GroupPlan = { by: 'size'; size: number } | { by: 'count'; count: number };
+
+/** Tables of at most 4: as few groups as the class allows. */
+export const DEFAULT_PLAN: GroupPlan = { by: 'size', size: MAX_TABLE };
+
+/**
+ * The numbers of groups `present` students can make, every group of 2-4: from as few as tables
+ * of 4 allow to as many as pairs allow (10 → 3, 4, 5). None for fewer than 2.
+ */
+export function groupCounts(present: number): number[] {
+	if (!Number.isInteger(present) || present < MIN_TABLE) return [];
+	const fewest = Math.ceil(present / MAX_TABLE);
+	const most = Math.floor(present / MIN_TABLE);
+	return Array.from({ length: most - fewest + 1 }, (_, i) => fewest + i);
+}
+
+/** How many groups `plan` makes of `present` students, kept within `groupCounts`. */
+function countFor(present: number, plan: GroupPlan): number {
+	const counts = groupCounts(present);
+	const fewest = counts[0] ?? 0;
+	const most = counts.at(-1) ?? 0;
+	const wanted =
+		plan.by === 'count'
+			? plan.count
+			: Math.ceil(present / Math.min(MAX_TABLE, Math.max(MIN_TABLE, plan.size)));
+	return Math.min(most, Math.max(fewest, Number.isFinite(wanted) ? Math.round(wanted) : fewest));
+}
+
+/**
+ * The group sizes for `present` students under `plan`, largest first, shared out as evenly as
+ * possible: tables of at most 4 make as few groups as that allows (10 → 4, 3, 3), tables of at
+ * most 3 more (10 → 3, 3, 2, 2), and a number of groups that many (10 in 5 → 2, 2, 2, 2, 2). A
+ * plan no class of that size can follow (7 groups of 10) is brought within 2-4 a table. None
+ * for fewer than 2.
+ */
+export function groupSizes(present: number, plan: GroupPlan = DEFAULT_PLAN): number[] {
+	if (!Number.isInteger(present) || present < MIN_TABLE) return [];
+	const count = countFor(present, plan);
 	const base = Math.floor(present / count);
 	const bigger = present % count;
 	return Array.from({ length: count }, (_, i) => (i < bigger ? base + 1 : base));
@@ -153,16 +192,18 @@ export interface FormOptions {
 	seen?: PairCounts;
 	/** Random starts to try (each improved by swaps); more finds fewer repeats, slower. */
 	tries?: number;
+	/** The size of the tables or the number of groups; tables of at most 4 when absent. */
+	plan?: GroupPlan;
 }
 
 /**
- * Random groups of the `present` students, sized by `groupSizes`, repeating as few pairs from
+ * Random groups of the `present` students, sized by `groupSizes` under the plan, repeating as few pairs from
  * `seen` as it finds: it tries several shuffles, improves each by swapping students between
  * groups, and keeps the one with the fewest repeats (the first found wins a tie, so with
  * nothing seen it is simply the first shuffle).
  */
 export function formGroups(present: readonly PlayerId[], options: FormOptions): Group[] {
-	const sizes = groupSizes(present.length);
+	const sizes = groupSizes(present.length, options.plan);
 	if (sizes.length === 0) return [];
 	const seen = options.seen ?? new Map<string, number>();
 	const tries = Math.max(1, options.tries ?? 24);

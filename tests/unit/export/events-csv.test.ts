@@ -124,7 +124,7 @@ describe('eventsCsv', () => {
 				line: {
 					gameId: 'g',
 					number: 1,
-					place: 'Tue 3 Nov, Session 2, Group 1',
+					place: 'Tue 3 Nov 2026, Session 2, Group 1',
 					date: '2026-11-03',
 					status: 'signed',
 					counts: true,
@@ -149,7 +149,7 @@ describe('eventsCsv', () => {
 			}
 		];
 		expect(eventsCsv(games, name).text).toBe(
-			'2026-11-03,"Tue 3 Nov, Session 2, Group 1",1,signed,yes,,Classroom Muggins,1,t,d,e1,score,,' +
+			'2026-11-03,"Tue 3 Nov 2026, Session 2, Group 1",1,signed,yes,,Classroom Muggins,1,t,d,e1,score,,' +
 				'"López, Ana",,10,,,,,,no,,"López, Ana 10",\r\n'
 		);
 	});

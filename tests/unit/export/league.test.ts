@@ -109,11 +109,20 @@ describe('leagueCsv', () => {
 					r.Counts
 				])
 		).toEqual([
-			['2026-01-12', 'Mon 12 Jan, Session 1', '1', 'S-1001', 'Ana', '30', 'won', 'yes'],
-			['2026-01-12', 'Mon 12 Jan, Session 1', '2', '', 'Ben, "B"', '10', 'lost', 'yes'],
-			['2026-01-12', 'Mon 12 Jan, Session 1', '3', 'cara@school.org', 'Cara', '5', 'lost', 'yes']
+			['2026-01-12', 'Mon 12 Jan 2026, Session 1', '1', 'S-1001', 'Ana', '30', 'won', 'yes'],
+			['2026-01-12', 'Mon 12 Jan 2026, Session 1', '2', '', 'Ben, "B"', '10', 'lost', 'yes'],
+			[
+				'2026-01-12',
+				'Mon 12 Jan 2026, Session 1',
+				'3',
+				'cara@school.org',
+				'Cara',
+				'5',
+				'lost',
+				'yes'
+			]
 		]);
-		expect(rows.find(gameNo(2))?.Game).toMatch(/^\w{3} \d{1,2} \w{3}, outside sessions$/);
+		expect(rows.find(gameNo(2))?.Game).toMatch(/^\w{3} \d{1,2} \w{3} \d{4}, outside sessions$/);
 		expect(rows.find(gameNo(3))).toMatchObject({
 			Status: 'voided',
 			Counts: 'no',

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { gameLabel, gradebookSheet, shortDay } from '$lib/export/sheets';
+import { gameLabel, gradebookSheet } from '$lib/export/sheets';
 import type { StandingsRow } from '$lib/rules/standings';
 
 describe('gameLabel', () => {
 	it.each<[string, number | null, number | null, string]>([
-		['2026-11-03', 2, 1, 'Tue 3 Nov, Session 2, Group 1'],
-		['2026-01-14', 1, 12, 'Wed 14 Jan, Session 1, Group 12'],
-		['2026-02-28', 3, null, 'Sat 28 Feb, Session 3'],
-		['2026-12-31', null, null, 'Thu 31 Dec, outside sessions']
+		['2026-11-03', 2, 1, 'Tue 3 Nov 2026, Session 2, Group 1'],
+		['2026-01-14', 1, 12, 'Wed 14 Jan 2026, Session 1, Group 12'],
+		['2026-02-28', 3, null, 'Sat 28 Feb 2026, Session 3'],
+		['2026-12-31', null, null, 'Thu 31 Dec 2026, outside sessions']
 	])('names the game of %s, session %s, group %s', (day, session, group, label) => {
 		expect(gameLabel(day, session, group)).toBe(label);
 	});
 
 	it('leaves a day it cannot read as it is', () => {
-		expect(shortDay('someday')).toBe('someday');
+		expect(gameLabel('someday', null, null)).toBe('someday, outside sessions');
 	});
 });
 

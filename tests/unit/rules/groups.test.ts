@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	countPairs,
 	formGroups,
+	groupCounts,
 	groupSizes,
 	moveStudent,
 	pairKey,
@@ -9,7 +10,8 @@ import {
 	seededRandom,
 	shuffle,
 	sizeNote,
-	type Group
+	type Group,
+	type GroupPlan
 } from '$lib/rules/groups';
 
 const students = (n: number, prefix = 's') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -89,7 +91,74 @@ describe('countPairs and repeats', () => {
 	});
 });
 
+describe('groupSizes with a plan', () => {
+	it.each<[number, GroupPlan, number[]]>([
+		[24, { by: 'size', size: 4 }, [4, 4, 4, 4, 4, 4]],
+		[24, { by: 'size', size: 3 }, [3, 3, 3, 3, 3, 3, 3, 3]],
+		[24, { by: 'size', size: 2 }, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]],
+		[10, { by: 'size', size: 3 }, [3, 3, 2, 2]],
+		[7, { by: 'size', size: 3 }, [3, 2, 2]],
+		[24, { by: 'count', count: 8 }, [3, 3, 3, 3, 3, 3, 3, 3]],
+		[24, { by: 'count', count: 7 }, [4, 4, 4, 3, 3, 3, 3]],
+		[10, { by: 'count', count: 5 }, [2, 2, 2, 2, 2]],
+		[10, { by: 'count', count: 3 }, [4, 3, 3]]
+	])('gives %i students planned as %j groups of %j', (n, plan, sizes) => {
+		expect(groupSizes(n, plan)).toEqual(sizes);
+	});
+
+	it.each<[string, number, GroupPlan, number[]]>([
+		['too many groups: as many as pairs allow', 10, { by: 'count', count: 7 }, [2, 2, 2, 2, 2]],
+		['too few groups: tables of at most 4', 10, { by: 'count', count: 1 }, [4, 3, 3]],
+		['no groups asked for: tables of at most 4', 9, { by: 'count', count: 0 }, [3, 3, 3]],
+		['tables bigger than 4: tables of 4', 8, { by: 'size', size: 6 }, [4, 4]],
+		['tables of 1: pairs', 6, { by: 'size', size: 1 }, [2, 2, 2]],
+		['a count that is not a number: tables of 4', 8, { by: 'count', count: NaN }, [4, 4]]
+	])('keeps a plan no class can follow within 2-4 a table (%s)', (_what, n, plan, sizes) => {
+		expect(groupSizes(n, plan)).toEqual(sizes);
+	});
+
+	it('seats everyone at tables of 2-4 for every plan and class of 2 to 40', () => {
+		for (let n = 2; n <= 40; n++) {
+			const plans: GroupPlan[] = [
+				...[2, 3, 4].map((size) => ({ by: 'size', size }) as const),
+				...groupCounts(n).map((count) => ({ by: 'count', count }) as const)
+			];
+			for (const plan of plans) {
+				const sizes = groupSizes(n, plan);
+				expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
+				expect(
+					sizes.every((s) => s >= 2 && s <= 4),
+					`${n} ${JSON.stringify(plan)}`
+				).toBe(true);
+				if (plan.by === 'count') expect(sizes).toHaveLength(plan.count);
+			}
+		}
+	});
+});
+
+describe('groupCounts', () => {
+	it.each([
+		[0, []],
+		[1, []],
+		[2, [1]],
+		[5, [2]],
+		[10, [3, 4, 5]],
+		[24, [6, 7, 8, 9, 10, 11, 12]]
+	])('lets %i students make %j groups', (n, counts) => {
+		expect(groupCounts(n)).toEqual(counts);
+	});
+});
+
 describe('formGroups', () => {
+	it('forms the groups of the plan asked for: 24 students in 8 groups of 3', () => {
+		const groups = formGroups(students(24), {
+			random: seededRandom(3),
+			plan: { by: 'count', count: 8 }
+		});
+		expect(groups.map((g) => g.length)).toEqual([3, 3, 3, 3, 3, 3, 3, 3]);
+		expect(groups.flat().sort()).toEqual(students(24).sort());
+	});
+
 	it('seats every present student once, in the sizes of groupSizes, for 2 to 40', () => {
 		const random = seededRandom(7);
 		for (let n = 2; n <= 40; n++) {
