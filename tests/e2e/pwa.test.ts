@@ -108,17 +108,13 @@ async function loadTiming(page: Page) {
 			.domInteractive,
 		asked: performance
 			.getEntriesByType('resource')
-			.map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
-		styles: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
-			(l) => new URL((l as HTMLLinkElement).href).pathname
-		)
+			.map((e) => ({ path: new URL(e.name).pathname, at: e.startTime }))
 	}));
 }
 
 /**
  * The built app as a static host (and the school server) serves it: `build/`, its one page for
- * every address. `vite preview`, which the other tests use, renders that page itself, without
- * the build's last step (scripts/head-start.js).
+ * every address. `vite preview`, which the other tests use, renders each page itself.
  */
 test.describe('served from build/', () => {
 	let host: ChildProcess;
@@ -133,7 +129,7 @@ test.describe('served from build/', () => {
 		if (host.pid) process.kill(-host.pid);
 	});
 
-	test('offline, a scorecard asks for its code as the page is read, Home does not', async ({
+	test('offline, a scorecard draws its board before the database library loads', async ({
 		page,
 		context,
 		request
@@ -141,40 +137,11 @@ test.describe('served from build/', () => {
 		const id = await startGame(page, ['Ana', 'Ben'], origin);
 		await waitForServiceWorker(page);
 		await context.setOffline(true);
-		// The worker answers every address with the same page, which names the app's shell; on
-		// a game's address its head asks for the scorecard's files too (scripts/head-start.js).
+		// The worker answers every address with the same page, which names the app's shell.
 		await page.goto(`${origin}/game/${id}`);
 		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
 		const timing = await loadTiming(page);
 		const report = JSON.stringify(timing, null, 1);
-		// The scorecard's files: its page module (SvelteKit's node 4), its chunk, its styles.
-		const node = timing.asked.find((r) => /\/nodes\/4\.[^/]+\.js$/.test(r.path));
-		expect(node, report).toBeDefined();
-		const imports = [
-			...(await (await request.get(`${origin}${node!.path}`)).text()).matchAll(
-				/"\.\.\/chunks\/([^"]+)"/g
-			)
-		];
-		// One chunk: the scorecard's own (its group in vite.config.ts); the shell's are the page's.
-		expect(imports, report).toHaveLength(1);
-		const scorecard = [
-			node!.path,
-			...imports.map(([, file]) => `/_app/immutable/chunks/${file}`),
-			...timing.asked
-				.filter((r) => /\/assets\/scorecard\.[^/]+\.css$/.test(r.path))
-				.map((r) => r.path)
-		];
-		expect(
-			scorecard.filter((p) => p.endsWith('.css')),
-			report
-		).toHaveLength(1);
-		for (const file of scorecard) {
-			const asked = timing.asked.filter((r) => r.path === file).map((r) => r.at);
-			// Once each (the styles' preload and their stylesheet are one request), before the page
-			// was read to its end: before the app's code ran, let alone its router.
-			expect(asked, `${file}\n${report}`).toHaveLength(1);
-			expect(asked[0], `${file}\n${report}`).toBeLessThan(timing.parsed);
-		}
 		const holdsLibrary = async (path: string) =>
 			(await (await request.get(`${origin}${path}`)).text()).includes('DatabaseClosed');
 		// None of the files asked for as the page is read holds the database's library (Dexie):
@@ -193,19 +160,6 @@ test.describe('served from build/', () => {
 				return (await Promise.all(later.map((r) => holdsLibrary(r.path)))).filter(Boolean).length;
 			})
 			.toBe(1);
-
-		// The scorecard's styles come after the app's, as the page's loader would add them.
-		const shell = timing.styles.findIndex((p) => /\/assets\/shell\.[^/]+\.css$/.test(p));
-		const own = timing.styles.findIndex((p) => p === scorecard.at(-1));
-		expect(shell, report).toBeGreaterThanOrEqual(0);
-		expect(own, report).toBeGreaterThan(shell);
-
-		await page.goto(`${origin}/`);
-		await expect(page.getByRole('heading', { level: 1, name: 'Muggins League' })).toBeVisible();
-		// Home loads a list of games later, which shares some of that code, but not as it is read.
-		const home = await loadTiming(page);
-		const homeEarly = home.asked.filter((r) => r.at < home.parsed).map((r) => r.path);
-		expect(homeEarly.filter((p) => scorecard.includes(p))).toEqual([]);
 	});
 });
 
