@@ -1,7 +1,7 @@
 /**
  * An address's path split into its segments, each decoded as the router decodes it, or null
  * when one is not valid. The shell reads the address before the router has started (to begin
- * a page's first read, `$lib/league/early-data.ts`, `$lib/state/first-game.ts`).
+ * a page's first read, `$lib/state/first-game.ts`).
  */
 export function pathParts(pathname: string): string[] | null {
 	const parts: string[] = [];

@@ -8,8 +8,7 @@ import { view } from '$lib/db/game-view';
 import { replayRecords } from '$lib/card/log';
 import { toSetup } from '$lib/card/records';
 import { pathParts } from '$lib/path-parts';
-import type { LiveObserver } from './early-live';
-import { followQuery, type LazyQuery } from './live-query';
+import { followQuery, type LazyQuery, type LiveObserver } from './live-query';
 import { named, type LoadedGame } from './loaded-game';
 
 /** A first read: its game (null: none could be read plainly) once it is back. */

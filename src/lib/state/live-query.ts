@@ -1,4 +1,8 @@
-import type { LiveObserver } from './early-live';
+/** What a live query tells its subscriber. */
+export interface LiveObserver<T> {
+	next(value: T): void;
+	error(err: unknown): void;
+}
 
 let dexie: Promise<typeof import('dexie')> | undefined;
 

@@ -1,14 +1,13 @@
 import { untrack } from 'svelte';
-import type { LiveObserver } from './early-live';
-import { followQuery } from './live-query';
+import { followQuery, type LiveObserver } from './live-query';
 
 /**
  * A Dexie live query as runes state: `current` follows the database, including writes made
  * by other tabs. Create it while a component initialises (it subscribes in an effect and
  * unsubscribes when the component goes away). `key` is read reactively: when it changes (a
  * new route parameter, say) the query restarts with the new key. `adopt` may give a
- * subscription to a query already running for that key (see `takeEarly`), taken over instead
- * of starting one (passed in, so that pages without one do not load it).
+ * subscription to a query already running for that key (see `followFrom`), taken over
+ * instead of starting one (passed in, so that pages without one do not load it).
  */
 export class Live<T, K = void> {
 	// Raw: a result is replaced whole, never edited, so deep proxies would only cost time.

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
-import type { LiveObserver } from '$lib/state/early-live';
+import type { LiveObserver } from '$lib/state/live-query';
 import {
 	followFrom,
 	scorecardOf,
