@@ -92,7 +92,7 @@ test('a finished game shows “Sign the card” without scrolling, and its statu
 	await page.evaluate(() => window.scrollTo(0, 0));
 	await expect(page.getByRole('link', { name: 'Sign the card' })).toBeInViewport({ ratio: 1 });
 	// "Not signed yet" is a status: no outline around it, as a button has.
-	const seal = page.locator('.seal').filter({ hasText: 'Not signed yet' });
+	const seal = page.locator('p.seal').filter({ hasText: 'Not signed yet' });
 	await expect(seal).toBeVisible();
 	expect(await seal.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('none');
 	await expectAccessible(page, 'the final score');
