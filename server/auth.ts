@@ -7,16 +7,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { Database } from './db';
 import { ApiError, forbidden, otherLeague, unauthorized } from './errors';
 import { hashSecret } from './tokens';
-import type { ServerEnv } from './context';
+import type { Caller, Role, ServerEnv } from './context';
 
-export type Role = 'instructor' | 'device';
-export interface Caller {
-	role: Role;
-	leagueId: string;
-	deviceId: string | null;
-	/** When the device last pushed (null for the instructor, or a device that never did). */
-	lastSeenAt: Date | null;
-}
+export type { Caller, Role };
 
 /** The bearer token of an `Authorization` header; 401 when there is none. */
 export function bearerOf(authorization: string | undefined): string {

@@ -1,6 +1,5 @@
 /** What every route of the API is given, and what a request carries between its handlers. */
 import type { Logger } from 'pino';
-import type { Caller } from './auth';
 import type { BodyBudget } from './body';
 import type { Database } from './db';
 
@@ -24,4 +23,16 @@ export interface Deps {
 	registrationsPerHour: number;
 	budget: BodyBudget;
 	version: string | null;
+}
+
+/** Who may act: the league's instructor, or one of its phones. */
+export type Role = 'instructor' | 'device';
+
+/** The caller a request's token names. */
+export interface Caller {
+	role: Role;
+	leagueId: string;
+	deviceId: string | null;
+	/** When the device last pushed (null for the instructor, or a device that never did). */
+	lastSeenAt: Date | null;
 }
