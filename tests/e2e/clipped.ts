@@ -8,7 +8,8 @@ export const CLIP_WIDTHS = [320, 390, 1280] as const;
  * (hidden, clip, auto or scroll): a table column cut off inside a scrolling wrapper, a word cut
  * by an `overflow: hidden` cell. The page's own width misses these, as the box around them
  * does not grow. Left out: form fields (their text scrolls by design), text for screen readers
- * only (a 1 px clipped box), and scrollers that show a cue that they scroll (`data-scroll-cue`).
+ * only (a 1 px clipped box), and scrollers that show a cue that they scroll (`data-scroll-cue`) or are built to scroll
+ * sideways (`ScrollX`'s box, whose cue follows its measure).
  */
 export function clippedElements(page: Page): Promise<string[]> {
 	return page.evaluate(() => {
@@ -20,7 +21,7 @@ export function clippedElements(page: Page): Promise<string[]> {
 		const out: string[] = [];
 		for (const el of document.querySelectorAll<HTMLElement>('body *')) {
 			if (!(el instanceof HTMLElement)) continue;
-			if (el.matches('input, textarea, select, [data-scroll-cue]')) continue;
+			if (el.matches('input, textarea, select, [data-scroll-cue], .scroll-x')) continue;
 			if (el.closest('.visually-hidden')) continue;
 			if (el.clientWidth <= 1 || el.getClientRects().length === 0) continue;
 			if (getComputedStyle(el).overflowX === 'visible') continue;
