@@ -86,11 +86,11 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 		phones.push({ ...phone, players });
 	}
 
-	// The session view knows both groups are on their phones.
+	// The session view says no more than it knows: it waits for both groups' cards.
 	await page.getByRole('link', { name: 'Back to the session' }).click();
 	for (const n of [1, 2]) {
 		await expect(page.getByRole('region', { name: `Group ${n}`, exact: true })).toContainText(
-			'On the group’s phone'
+			'Waiting for its card'
 		);
 	}
 

@@ -119,4 +119,18 @@ export async function list(filter: { status?: GameStatus } = {}): Promise<GameRe
 	});
 }
 
+/**
+ * Of games `ids`, those this device holds signed and not voided: the cards a session has in.
+ * A game played on a group's phone is not here until its card arrives.
+ */
+export async function signedAmong(ids: readonly string[]): Promise<Set<string>> {
+	return guard(async () => {
+		const found = await db.games.bulkGet([...ids]);
+		const signed = found.filter(
+			(g) => g !== undefined && g.signedAt !== null && g.voidedAt === null
+		);
+		return new Set(signed.map((g) => g!.id));
+	});
+}
+
 export { append, redo, undo, type Appended, type AppendOptions } from './game-writes';

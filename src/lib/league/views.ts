@@ -127,8 +127,9 @@ export async function standingsView(leagueId: string): Promise<StandingsView> {
 }
 
 /**
- * Where a session's group stands; `handed-out`: its code went to a phone and its game is
- * played there (issue 15), so this device knows of it once the card arrives.
+ * Where a session's group stands; `handed-out`: its game was made for the group's phone and
+ * is not on this device: whether a phone joined or plays it, this device learns only when its
+ * card arrives, so it says no more than that it waits for the card.
  */
 export type GroupStatus = cards.CardStanding | 'not-started' | 'handed-out';
 
@@ -236,15 +237,19 @@ export async function sessionView(sessionId: string): Promise<SessionView> {
 export interface SessionItem {
 	session: SessionRecord;
 	groups: number;
-	started: number;
+	/** Its groups' cards this device holds signed: a game on a group's phone counts once it arrives. */
+	signed: number;
 }
 
 /** The sessions of league `leagueId`, the latest first. */
 export async function sessionList(leagueId: string): Promise<SessionItem[]> {
-	return (await sessions.list(leagueId)).map((session) => ({
+	const list = await sessions.list(leagueId);
+	const gameIds = list.flatMap((s) => s.groups.flatMap((g) => (g.gameId ? [g.gameId] : [])));
+	const signed = await games.signedAmong(gameIds);
+	return list.map((session) => ({
 		session,
 		groups: session.groups.length,
-		started: session.groups.filter((g) => g.gameId !== null).length
+		signed: session.groups.filter((g) => g.gameId !== null && signed.has(g.gameId)).length
 	}));
 }
 

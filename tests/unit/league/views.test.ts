@@ -9,12 +9,14 @@ import {
 	cardList,
 	cardView,
 	leagueList,
+	sessionList,
 	sessionView,
 	standingsView,
 	studentHonour,
 	studentView
 } from '$lib/league/views';
 import { expectCode, resetDb } from '../db/helpers';
+import { handOut } from '$lib/class-loop/group-codes';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
 beforeEach(resetDb);
@@ -55,6 +57,41 @@ describe('sessionView', () => {
 		]);
 		expect(view.students).toHaveLength(5);
 		expect(view.ungrouped).toEqual([]);
+	});
+});
+
+describe('sessionList', () => {
+	it('counts a session’s signed cards, never a group that only has its code', async () => {
+		const { leagueId, s } = await setUp();
+		const session = await sessions.create(leagueId, '2026-01-12');
+		const ids = ['Ana', 'Ben', 'Cara', 'Dan', 'Eve'].map((n) => s(n).id);
+		await sessions.setPresent(session.id, ids);
+		await sessions.arrange(session.id, [ids.slice(0, 2), ids.slice(2)]);
+		await handOut(session.id);
+		const before = await sessionList(leagueId);
+		expect(before.map((i) => [i.groups, i.signed])).toEqual([[2, 0]]);
+		expect((await sessionView(session.id)).groups.map((g) => g.status)).toEqual([
+			'handed-out',
+			'handed-out'
+		]);
+		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sessionId: session.id });
+		const played = await sessionList(leagueId);
+		// A game of the session, but not its group's: only the group's own card counts.
+		expect(played.map((i) => i.signed)).toEqual([0]);
+	});
+
+	it('counts a group’s card once it is signed on this device', async () => {
+		const { leagueId, s } = await setUp();
+		const session = await sessions.create(leagueId, '2026-01-12');
+		const ids = ['Ana', 'Ben', 'Cara', 'Dan'].map((n) => s(n).id);
+		await sessions.setPresent(session.id, ids);
+		await sessions.arrange(session.id, [ids.slice(0, 2), ids.slice(2)]);
+		const game = await sessions.startGame(session.id, 0);
+		await games.append(game.id, { type: 'score', player: ids[0]!, count: 20 });
+		await games.append(game.id, { type: 'end' });
+		expect((await sessionList(leagueId)).map((i) => i.signed)).toEqual([0]);
+		await signForTest(game.id);
+		expect((await sessionList(leagueId)).map((i) => [i.groups, i.signed])).toEqual([[2, 1]]);
 	});
 });
 
