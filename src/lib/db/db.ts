@@ -1,13 +1,7 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { upkeep } from './upkeep';
-import type {
-	AssignmentRecord,
-	InboxRecord,
-	MatchRecord,
-	MetaRecord,
-	ReceiptRecord,
-	TurnInRecord
-} from './records';
+import type { AssignmentRecord, MetaRecord, ReceiptRecord } from './records';
+import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
 	ContributionPageRecord,
 	EventRecord,
