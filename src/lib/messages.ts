@@ -224,7 +224,7 @@ const sentences = {
 	'pin-wait': (p) =>
 		`Too many wrong PINs: wait ${Number(p.seconds) > 90 ? `${Math.ceil(Number(p.seconds) / 60)} minutes` : `${p.seconds} seconds`}, then try again.`,
 
-	// Issue 13: every record from outside is checked by src/lib/db/incoming.ts
+	// Issue 13: every record from outside is checked by src/lib/card/incoming-check.ts
 	'incoming-name': (p) =>
 		`A name in that file or code (${p.name ? `“${p.name}”` : 'an empty one'}) cannot be used: a name has 1 to ${p.max} visible characters. Nothing was changed.`,
 	'incoming-too-big': (p) =>

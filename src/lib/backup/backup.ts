@@ -13,14 +13,15 @@
  * plain reason: not JSON (cut short), not ours (foreign), too new, or damaged (a record's
  * schema, or the links between records). `readBackup` checks the whole file first and keeps
  * only what the preview shows; `restoreBackup` then reads it again into a staging database,
- * every part through the store's own checks (`db/incoming.ts`), and only then writes it into
- * the store, a part per transaction (`db/restore.ts`): a refused file changes nothing.
+ * every part through the checks of records from outside (`card/incoming-check.ts`), and only
+ * then writes it into the store, a part per transaction (`db/restore.ts`): a refused file
+ * changes nothing.
  */
 import * as v from 'valibot';
 import { restoreStaged } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
-import type { StoreDump } from '$lib/db/records';
-import { byGame } from '$lib/db/incoming';
+import type { StoreDump } from '$lib/card/backup-records';
+import { byGame } from '$lib/card/incoming-check';
 import { localDay } from '$lib/days';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';

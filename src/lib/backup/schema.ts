@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { isDay } from '$lib/days';
-import type { MatchRecord, InboxRecord, TurnInRecord } from '$lib/db/records';
+import type { MatchRecord, InboxRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
 	EventRecord,
 	GameRecord,
@@ -56,7 +56,7 @@ const player = v.object({
 	retiredAt: v.nullable(time),
 	leagueId: v.nullable(id),
 	// Issue 17; older backups have none. Its rule (length, hidden characters) is checked in
-	// `db/incoming.ts`, with the other rules every path in shares.
+	// `card/incoming-check.ts`, with the other rules every path in shares.
 	studentId: v.optional(v.nullable(text(1000)))
 });
 

@@ -1,15 +1,23 @@
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';
 
-/** The codes a game or card from outside can be refused with (words in `messages.ts`). */
+/** The codes a record from outside can be refused with (words in `messages.ts`). */
 export type CardErrorCode = Extract<
 	MessageCode,
-	'incoming-name' | 'incoming-too-big' | 'incoming-damaged' | 'transfer-damaged'
+	| 'incoming-name'
+	| 'incoming-too-big'
+	| 'incoming-damaged'
+	| 'incoming-id-taken'
+	| 'transfer-damaged'
+	| 'student-id-too-long'
+	| 'student-id-control'
+	| 'student-id-taken'
 >;
 
 /**
- * A game from outside refused by the card core's checks (`game-check.ts`, `card-check.ts`):
- * a backup's, an invite's or a received card's. Whatever path brought it, nothing was stored.
+ * A record refused by the card core's checks (`game-check.ts`, `card-check.ts`,
+ * `incoming-check.ts`, `student-ids.ts`): a backup's, an invite's or a received card's, or a
+ * student id typed on the roster. Whatever path brought it, nothing was stored.
  */
 export class CardError extends CodedError<CardErrorCode> {
 	override readonly name: string = 'CardError';

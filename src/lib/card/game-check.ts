@@ -1,7 +1,8 @@
 /**
  * The checks of one game from outside the device, with no store (issue 13): the inbox, backups,
  * invites and the school server all check a game here, so a game refused by one is refused by
- * every other for the same reason. `incoming.ts` adds the checks that need the store.
+ * every other for the same reason. `incoming-check.ts` checks a backup's other records, and
+ * `$lib/db/incoming.ts` adds the checks that need the store.
  */
 import { cardResult, cardStatus, type CardResult } from '$lib/rules/card';
 import { canonicalJson } from '$lib/rules/canonical';

@@ -6,6 +6,9 @@
 /** The longest name a player can have (a form's `maxlength`). */
 export const MAX_NAME_LENGTH = 40;
 
+/** The longest name a league can have (the league form's `maxlength`). */
+export const MAX_LEAGUE_NAME = 60;
+
 /**
  * Characters a name never keeps: controls (newlines and tabs become spaces first), format
  * characters such as zero-width spaces and bidirectional overrides, and every character

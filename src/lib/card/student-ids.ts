@@ -3,6 +3,7 @@
  * gradebook can match the exports' rows. The same rule holds on every path in: the roster
  * page, a class list's import, and backups restored.
  */
+import { CardError } from './errors';
 
 /** The longest student id kept: longer than any school's id or a usual e-mail address. */
 export const MAX_STUDENT_ID = 64;
@@ -25,6 +26,18 @@ export function studentIdProblem(id: string): StudentIdProblem | null {
 	if (id.length > MAX_STUDENT_ID) return 'student-id-too-long';
 	if (HIDDEN.test(id)) return 'student-id-control';
 	return null;
+}
+
+/**
+ * `raw` as a student id to keep: trimmed, null for none.
+ * @throws CardError `student-id-too-long`, `student-id-control`
+ */
+export function checkedStudentId(raw: unknown): string | null {
+	const clean = cleanStudentId(raw);
+	if (clean === null) return null;
+	const problem = studentIdProblem(clean);
+	if (problem) throw new CardError(problem, { max: MAX_STUDENT_ID });
+	return clean;
 }
 
 /** What two student ids must share to be the same: "A.Lee@School.org" is "a.lee@school.org". */

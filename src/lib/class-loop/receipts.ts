@@ -14,7 +14,8 @@ import { db } from '$lib/db/db';
 import { guard } from '$lib/db/errors';
 import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
-import type { InboxRecord, ReceiptRecord } from '$lib/db/records';
+import type { InboxRecord } from '$lib/card/backup-records';
+import type { ReceiptRecord } from '$lib/db/records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as shared from './sharing';
 

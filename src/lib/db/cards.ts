@@ -10,7 +10,6 @@
 import Dexie from 'dexie';
 import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
-import type { CardResult } from '$lib/rules/card';
 import { timestamp } from './clock';
 import { countsInStandings, lockedWithResult, readPage } from '$lib/card/contributions';
 import { db } from './db';
@@ -20,12 +19,6 @@ import type { ContributionPageRecord, GameRecord } from '$lib/card/records';
 
 /** The longest reason a void can give. */
 export const MAX_VOID_REASON = 200;
-
-/** What sign-off stores on a game when every player has signed (`rules/card.ts`). */
-export type SignedResult = CardResult;
-
-/** The sign-off fields of a stored game. */
-export type SignOff = Partial<Pick<GameRecord, 'signedAt' | 'fingerprint' | 'result'>>;
 
 /** A stored game seen as a card. */
 export type CardRecord = GameRecord;

@@ -1,13 +1,7 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { upkeep } from './upkeep';
-import type {
-	AssignmentRecord,
-	InboxRecord,
-	MatchRecord,
-	MetaRecord,
-	ReceiptRecord,
-	TurnInRecord
-} from './records';
+import type { AssignmentRecord, MetaRecord, ReceiptRecord } from './records';
+import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
 	ContributionPageRecord,
 	EventRecord,
@@ -19,8 +13,8 @@ import type {
 	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
-import { declareForOpen } from './schema-open';
-import { DB_NAME } from './version-note';
+import { declareSchema } from './schema';
+import { DB_NAME, noteKey, withNotes } from './version-note';
 import { reportBlocked, reportStale, subscribe, type Listener } from './health';
 
 // Dexie turns its debugging aids on by itself on localhost (a teacher's own machine running
@@ -73,7 +67,13 @@ export class MugginsDB extends Dexie {
 	 */
 	constructor(name: string = DB_NAME, options?: DexieOptions) {
 		super(name, options);
-		declareForOpen(this, name);
+		declareSchema(this);
+		// Noted at every opening (sticky), for the first screen's plain reads (`plain-read.ts`).
+		this.on(
+			'ready',
+			() => withNotes((notes) => notes.setItem(noteKey(name), String(this.verno))),
+			true
+		);
 		this.use(upkeep);
 		this.on('versionchange', () => {
 			this.close();
@@ -113,7 +113,7 @@ db.onBlocked(reportBlocked);
 
 /**
  * Made on first use (a signature), not with every first screen: making a connection costs a
- * cold start time of its own (see `schema-open.ts`).
+ * cold start time of its own (declaring the schema's versions).
  */
 let durable: MugginsDB | undefined;
 

@@ -47,9 +47,7 @@ export const DB_ERROR_CODES = [
 	'not-in-inbox',
 	'card-not-signed-yet',
 	'card-has-signatures',
-	// Issue 13: records from outside (incoming.ts)
-	'incoming-name',
-	'incoming-too-big',
+	// Issue 13: records from outside (incoming.ts, restore.ts)
 	'incoming-id-taken',
 	'incoming-damaged',
 	// Issue 14: a staged restore (restore.ts)

@@ -3,14 +3,23 @@
  * scorecard's first paint carries only this, not the writes (`game-writes.ts`, loaded with
  * the scorecard's `tap-writer.ts` after the board is drawn).
  */
-import { db } from './db';
+import Dexie from 'dexie';
+import { db, type MugginsDB } from './db';
 import { DbError, guard } from './errors';
 import { view, type GameView } from './game-view';
-import { eventsOf, expecting, lastEventOf, logOf } from './known-logs';
 import { replayRecords } from '$lib/card/log';
-import { toSetup, type GameRecord } from '$lib/card/records';
+import { toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 
-export { expectAppend } from './known-logs';
+/**
+ * Game `gameId`'s events in order, read through `source` (`signatures.ts` reads them through
+ * its durable connection, inside its own transactions).
+ */
+export function eventsOf(gameId: string, source: MugginsDB = db): Promise<EventRecord[]> {
+	return source.events
+		.where('[gameId+seq]')
+		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
+		.toArray();
+}
 
 async function mustGet(gameId: string): Promise<GameRecord> {
 	const record = await db.games.get(gameId);
@@ -26,15 +35,6 @@ async function mustGet(gameId: string): Promise<GameRecord> {
 export async function get(id: string): Promise<GameView> {
 	return guard(() =>
 		db.transaction('r', db.games, db.events, async () => {
-			const expected = expecting.get(id);
-			if (expected !== undefined) {
-				const [record, last] = await Promise.all([mustGet(id), lastEventOf(id)]);
-				if (last?.event.id === expected) {
-					expecting.delete(id);
-					const { events, replayed } = await logOf(record, last);
-					return view(record, events, replayed);
-				}
-			}
 			// Both at once: a cold start of the scorecard waits on each round trip to the database.
 			const [record, events] = await Promise.all([mustGet(id), eventsOf(id)]);
 			return view(record, events, replayRecords(toSetup(record), events));

@@ -10,9 +10,9 @@ import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import { view, type GameView } from './game-view';
-import { lastEventOf, logOf, remember } from './known-logs';
-import { redoable, step, undoable, type Replayed } from '$lib/card/log';
-import { plain, statusOf, type EventRecord, type GameRecord } from '$lib/card/records';
+import { eventsOf } from './game-read';
+import { redoable, replayRecords, step, undoable, type Replayed } from '$lib/card/log';
+import { plain, statusOf, toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 
 /** A game after an event was stored, with that event. */
 export interface Appended extends GameView {
@@ -69,9 +69,9 @@ async function write(
 	const device = await deviceId();
 	const written = await guard(() =>
 		db.transaction('rw', db.games, db.events, async () => {
-			const [record, last] = await Promise.all([mustGetForPut(gameId), lastEventOf(gameId)]);
+			const [record, events] = await Promise.all([mustGetForPut(gameId), eventsOf(gameId)]);
 			if (record.signedAt !== null && !opts.once) throw new DbError('card-signed');
-			const { events, replayed: before } = await logOf(record, last);
+			const before = replayRecords(toSetup(record), events);
 			const { event, redoOf } = choose(before);
 			const stored = opts.once ? events.find((e) => e.event.id === event.id) : undefined;
 			if (stored) return { log: { events, replayed: before }, updated: record, appended: stored };
@@ -94,8 +94,6 @@ async function write(
 			return { log: { events: [...events, appended], replayed: after }, updated, appended };
 		})
 	);
-	// Only a committed write is remembered: an aborted one (a full disk) left the store as it was.
-	remember(gameId, written.log);
 	const { log, updated, appended } = written;
 	return { ...view(updated, log.events, log.replayed), appended };
 }

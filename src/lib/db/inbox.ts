@@ -15,8 +15,9 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { notePrint } from './upkeep';
-import { assertOwnIds, assertSameLeague } from './incoming';
-import type { InboxRecord } from './records';
+import { assertSameLeague } from '$lib/card/incoming-check';
+import { assertOwnIds } from './incoming';
+import type { InboxRecord } from '$lib/card/backup-records';
 import type { ReceivedCard } from '$lib/card/records';
 
 export { BrokenCardError } from '$lib/card/card-check';

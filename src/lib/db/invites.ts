@@ -6,7 +6,8 @@
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { incomingLeagueName, incomingName } from './incoming';
+import { incomingName } from '$lib/card/game-check';
+import { incomingLeagueName } from '$lib/card/incoming-check';
 import { nameKey } from './players';
 import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
 
@@ -43,10 +44,10 @@ export async function inviteOf(leagueId: string): Promise<Invite> {
  * Joins the league of `invite` on this device, or brings it up to date: the league's fields
  * and each student are written unless this device holds a newer version of them. The league
  * becomes the current one. One `rw` transaction: all of it or nothing.
- * @throws DbError `incoming-name` for a roster line or league without a usable name
+ * @throws CardError `incoming-name` for a roster line or league without a usable name
  */
 export async function join(invite: Invite, opts: { now?: string } = {}): Promise<Joined> {
-	// Names from outside follow the one name rule (incoming.ts), whatever the invite says.
+	// Names from outside follow the one name rule (`incoming-check.ts`), whatever the invite says.
 	const lines = invite.roster.map((line) => ({ ...line, name: incomingName(line.name) }));
 	const league = { ...invite.league, name: incomingLeagueName(invite.league.name) };
 	return guard(() =>

@@ -1,4 +1,4 @@
-import { cleanName } from './players';
+import { cleanName, MAX_LEAGUE_NAME } from '$lib/card/names';
 import { isDay } from '$lib/days';
 import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
 import type { GameOptions, RulesetId } from '$lib/rules/types';
@@ -7,8 +7,8 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { plain, type LeagueRecord } from '$lib/card/records';
 
-/** The longest league name (a form's `maxlength`). */
-export const MAX_LEAGUE_NAME = 60;
+export { MAX_LEAGUE_NAME };
+
 /** The longest term name. */
 export const MAX_TERM_NAME = 60;
 

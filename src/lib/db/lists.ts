@@ -10,7 +10,7 @@ import { db } from './db';
 import { guard } from './errors';
 import { eventsOf } from './games';
 import { replayRecords } from '$lib/card/log';
-import { toSetup, type GameRecord, type GameStatus, type SessionRecord } from '$lib/card/records';
+import { toSetup, type GameRecord, type SessionRecord } from '$lib/card/records';
 
 /**
  * The games of league `leagueId` player `playerId` sat in, oldest first, read through the
@@ -113,16 +113,6 @@ export async function latestFinished(
 				.primaryKeys();
 			return { games, more: older.length > 0 };
 		})
-	);
-}
-
-/** How many games have `status`, counted on the index without reading a record. */
-export async function countWith(status: GameStatus): Promise<number> {
-	return guard(() =>
-		db.games
-			.where('[status+createdAt]')
-			.between([status, Dexie.minKey], [status, Dexie.maxKey])
-			.count()
 	);
 }
 

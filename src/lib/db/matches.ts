@@ -15,7 +15,8 @@ import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import { fromClock, toClock, toInstant, type GameTimersRecord, type MatchRecord } from './records';
+import { fromClock, toClock, toInstant } from './records';
+import type { GameTimersRecord, MatchRecord } from '$lib/card/backup-records';
 import { type GameRecord } from '$lib/card/records';
 
 /** One game of a match, replayed. */

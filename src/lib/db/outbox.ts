@@ -6,7 +6,7 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import type { TurnInRecord } from './records';
+import type { TurnInRecord } from '$lib/card/backup-records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as signatures from './signatures';
 

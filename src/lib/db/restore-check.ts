@@ -6,11 +6,11 @@
  * read is its own short request: no transaction is held across the parts, or across a part.
  */
 import * as storeDump from './store-dump';
-import type { StoreDump } from './records';
+import type { StoreDump } from '$lib/card/backup-records';
 
 /**
  * Checks the staged parts 0 to `count` - 1, read through `partOf`.
- * @throws DbError `incoming-id-taken`
+ * @throws DbError or CardError `incoming-id-taken`, CardError `student-id-taken`
  */
 export async function checkStaged(
 	partOf: (n: number) => Promise<StoreDump>,

@@ -4,7 +4,7 @@
  * quota: the old store and the new one had to fit together until the commit).
  *
  * 1. Staging. Each part of the file, as the backup reader gives it (checked by the file's own
- *    rules), goes through the store's checks for records from outside (`checkDump`) and is
+ *    rules), goes through the checks of records from outside (`checkDump`) and is
  *    written, checked, into a database of its own (`muggins-league-restore`), one part per
  *    transaction. The real store is not touched: a bad record anywhere, or a file whose links
  *    fail at its end, leaves it as it was, and the staging database is dropped.
@@ -23,12 +23,12 @@
 import Dexie, { type Table } from 'dexie';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { checkDump } from './incoming';
+import { checkDump } from '$lib/card/incoming-check';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as storeDump from './store-dump';
 import type { RestoreMode } from './store-dump';
-import type { StoreDump } from './records';
+import type { StoreDump } from '$lib/card/backup-records';
 
 export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 
@@ -81,8 +81,8 @@ async function dropStaging(staging?: StagingDB): Promise<void> {
  * @param parts the file's parts; a throw from the iteration, even after the last part,
  * refuses the restore
  * @param opts.firstLeague made current when no league is current afterwards
- * @throws DbError `restore-busy` (another tab is restoring), `incoming-*`, or what `parts`
- * throws
+ * @throws DbError `restore-busy` (another tab is restoring), `incoming-*`; CardError
+ * `incoming-*`, `student-id-*` (`checkDump`); or what `parts` throws
  */
 export async function restoreStaged(
 	parts: AsyncIterable<StoreDump>,

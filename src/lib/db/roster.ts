@@ -10,12 +10,7 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from './players';
 import type { PlayerRecord } from '$lib/card/records';
-import {
-	cleanStudentId,
-	studentIdKey,
-	studentIdProblem,
-	MAX_STUDENT_ID
-} from '$lib/card/student-ids';
+import { checkedStudentId, studentIdKey } from '$lib/card/student-ids';
 
 /** A student to add: a name, and the school's id for them when the class list has one. */
 export interface NewStudent {
@@ -52,18 +47,6 @@ function checked(name: string): string {
 	const clean = typeof name === 'string' ? cleanName(name) : '';
 	if (clean === '') throw new DbError('name-required');
 	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
-	return clean;
-}
-
-/**
- * `raw` as a student id to store: trimmed, null for none.
- * @throws DbError `student-id-too-long`, `student-id-control`
- */
-export function checkedStudentId(raw: unknown): string | null {
-	const clean = cleanStudentId(raw);
-	if (clean === null) return null;
-	const problem = studentIdProblem(clean);
-	if (problem) throw new DbError(problem, { max: MAX_STUDENT_ID });
 	return clean;
 }
 
@@ -156,7 +139,8 @@ function newRecords(
  * transaction: all of them, or none when one is refused (a name empty, too long, on the
  * roster already, or twice in `students`; a student id unusable or someone else's).
  * @throws DbError `not-found` (league), `name-required`, `name-too-long`, `on-roster`,
- * `on-roster-retired`, `student-id-too-long`, `student-id-control`, `student-id-taken`
+ * `on-roster-retired`, `student-id-taken`
+ * @throws CardError `student-id-too-long`, `student-id-control`
  */
 export async function add(
 	leagueId: string,
@@ -272,8 +256,8 @@ export async function setRetired(
 
 /**
  * Gives a student the school's id `studentId` (blank takes it away), for the exports.
- * @throws DbError `not-on-roster`, `student-id-too-long`, `student-id-control`,
- * `student-id-taken`
+ * @throws DbError `not-on-roster`, `student-id-taken`
+ * @throws CardError `student-id-too-long`, `student-id-control`
  */
 export async function setStudentId(
 	id: PlayerId,
@@ -297,7 +281,8 @@ export async function setStudentId(
  * Changes a student's name and student id together, in one `rw` transaction: both, or
  * neither when one is refused.
  * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
- * `on-roster-retired`, `student-id-too-long`, `student-id-control`, `student-id-taken`
+ * `on-roster-retired`, `student-id-taken`
+ * @throws CardError `student-id-too-long`, `student-id-control`
  */
 export async function edit(
 	id: PlayerId,

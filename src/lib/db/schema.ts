@@ -51,36 +51,41 @@ async function inBatches<T, R>(items: T[], work: (batch: T[]) => Promise<R>): Pr
 }
 
 /**
- * Declares every version of the schema the app has shipped, oldest first, on `db`.
+ * Declares the versions of the schema that upgrade data, oldest first, on `db`.
  *
- * A shipped version is never edited or removed: a phone that still holds it upgrades through
- * the later ones, so a change is always a new `db.version(n)` below. Schema strings list the
- * primary key first, then only the properties some query looks records up by; every other
- * field is stored without being named here (see `records.ts` for the full shapes).
+ * A version with an upgrade is never edited or removed: a phone that still holds an older one
+ * upgrades through it, so a change is always a new `db.version(n)` below. The versions that
+ * only added tables (1, 4, 5 and 9) are not declared: Dexie (3 and later) reads the schema a
+ * database holds from the database itself, so their tables are declared with the next version
+ * that upgrades, and a phone at one of them still upgrades through every later upgrade. Dexie
+ * works out each declared version's schema again at every `version()` call, which a cold start
+ * pays for on every page: six versions instead of ten (bench figures in docs/speed.md).
+ *
+ * Schema strings list the primary key first, then only the properties some query looks
+ * records up by; every other field is stored without being named here (see `records.ts` for
+ * the full shapes).
  *
  * IndexedDB leaves a record out of an index whose value is `null` or missing, so an index on
  * an optional field (a game's league) only holds the records that have one.
  */
 export function declareSchema(db: Pick<Dexie, 'version'>): void {
-	db.version(1).stores({
-		// nameKey: "is this name already a player?" in one lookup, whatever the case or spacing.
-		// leagueId: a league's roster (the league issue); players of quick games are left out.
-		players: 'id, nameKey, leagueId',
-		// [status+createdAt]: the home screen's "in progress" and "finished" lists, newest first,
-		//   read straight from the index.
-		// *seats: every game a player sat in (a student's page), one index entry per seat.
-		// leagueId, sessionId: a league's and a class session's games (the league issue).
-		games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-		// [gameId+seq] is the primary key: a game's events come back in order from one range,
-		//   and two writers can never store two events at the same place in a game.
-		events: '[gameId+seq]',
-		// key: one row per device-wide setting (the device id).
-		meta: 'key'
-	});
-
-	// Version 2: sign-off (issue 4): players sign finished cards.
+	// Version 2: sign-off (issue 4): players sign finished cards. With it, version 1's tables.
 	db.version(2)
 		.stores({
+			// Version 1's tables:
+			// nameKey: "is this name already a player?" in one lookup, whatever the case or spacing.
+			// leagueId: a league's roster (the league issue); players of quick games are left out.
+			players: 'id, nameKey, leagueId',
+			// [status+createdAt]: the home screen's "in progress" and "finished" lists, newest first,
+			//   read straight from the index.
+			// *seats: every game a player sat in (a student's page), one index entry per seat.
+			// leagueId, sessionId: a league's and a class session's games (the league issue).
+			games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+			// [gameId+seq] is the primary key: a game's events come back in order from one range,
+			//   and two writers can never store two events at the same place in a game.
+			events: '[gameId+seq]',
+			// key: one row per device-wide setting (the device id).
+			meta: 'key',
 			// gameId: a card's signatures, those that count and those set aside, in one range.
 			signatures: 'id, gameId'
 		})
@@ -117,25 +122,18 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 				})
 		);
 
-	// Version 4: UDL matches (issue 7).
-	db.version(4).stores({
-		// *gameIds: the match a game belongs to, in one lookup from the game's page; a match's
-		//   clocks and play timer marks ride on its record, which nothing looks up by.
-		matches: 'id, *gameIds'
-	});
-
-	// Version 5: cards and invites between devices (issue 6).
-	db.version(5).stores({
-		// leagueId: a league's inbox on the instructor's device, in one range.
-		// gameId: every version received of one card, to tell a copy from a second version.
-		inbox: 'id, leagueId, gameId',
-		// gameId: "was this card turned in?" on a student's phone, in one lookup.
-		turnIns: 'gameId'
-	});
-
-	// Version 6: standings at scale (issue 8).
+	// Version 6: standings at scale (issue 8). With it, the tables of versions 4 (UDL matches,
+	// issue 7) and 5 (cards and invites between devices, issue 6).
 	db.version(6)
 		.stores({
+			// *gameIds: the match a game belongs to, in one lookup from the game's page; a match's
+			//   clocks and play timer marks ride on its record, which nothing looks up by.
+			matches: 'id, *gameIds',
+			// leagueId: a league's inbox on the instructor's device, in one range.
+			// gameId: every version received of one card, to tell a copy from a second version.
+			inbox: 'id, leagueId, gameId',
+			// gameId: "was this card turned in?" on a student's phone, in one lookup.
+			turnIns: 'gameId',
 			// What each counted card contributes to the standings, on pages (contributions.ts).
 			// [leagueId+page]: a league's pages in one range. Kept by upkeep.ts in
 			//   every transaction that writes games, including the upgrades after this one.
@@ -181,21 +179,18 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 				if (verdict) await tx.table('verdicts').put(verdict);
 			}
 		});
-	// Version 9: the class loop (issue 15). Both tables hold this device's own state, like
-	// `meta`: backups leave them out.
-	db.version(9).stores({
-		// A phone's groups from a group's or a session's code, one per game: gameId is the group's
-		//   game; sessionId, a session's groups held here (a phone picks its own among them).
-		assignments: 'gameId, sessionId',
-		// gameId: the instructor's receipt for a card this phone turned in, in one lookup.
-		receipts: 'gameId'
-	});
-
 	// Version 10: the hands export at a school's scale (issue 14). A verdict keeps its card's
 	// hands (`verdicts.ts`, `hands`), so the export reads them instead of every log; the
-	// verdicts kept before are given theirs here. No index changes.
+	// verdicts kept before are given theirs here. With it, version 9's tables (the class loop,
+	// issue 15), which hold this device's own state, like `meta`: backups leave them out.
 	db.version(10)
-		.stores({})
+		.stores({
+			// A phone's groups from a group's or a session's code, one per game: gameId is the
+			//   group's game; sessionId, a session's groups held here (a phone picks its own).
+			assignments: 'gameId, sessionId',
+			// gameId: the instructor's receipt for a card this phone turned in, in one lookup.
+			receipts: 'gameId'
+		})
 		.upgrade(async (tx) => {
 			const { handsOf } = await verdictTools();
 			const verdicts: VerdictRecord[] = await tx.table('verdicts').toArray();

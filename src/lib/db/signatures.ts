@@ -278,12 +278,3 @@ export async function inspect(
 		history: reopenings(all)
 	};
 }
-
-/**
- * Game `gameId`'s card checked against its signatures (see `inspect`): whether it is signed,
- * and whether its stored events still match what was signed.
- * @throws DbError `not-found`
- */
-export async function verify(gameId: string): Promise<CardCheck> {
-	return inspect(await games.get(gameId));
-}

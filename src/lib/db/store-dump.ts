@@ -6,9 +6,10 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
-import { assertOwnIds, assertSameLeague, assertStudentIdsFree, checkDump } from './incoming';
+import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
+import { assertOwnIds, assertStudentIdsFree } from './incoming';
 import type { GameRecord } from '$lib/card/records';
-import type { StoreDump } from './records';
+import type { StoreDump } from '$lib/card/backup-records';
 
 /** How a restore treats what the device already holds. */
 export type RestoreMode = 'merge' | 'replace';
@@ -333,7 +334,7 @@ export async function writePart(file: StoreDump, mode: RestoreMode): Promise<voi
  * What merging the checked part `file` writes, once the device's records of the same ids are
  * known not to be taken over by it (read only: a staged restore checks every part this way
  * before it writes the first, `restore-check.ts`).
- * @throws DbError `incoming-id-taken`, `student-id-taken`
+ * @throws DbError `incoming-id-taken`; CardError `incoming-id-taken`, `student-id-taken`
  */
 export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mergePlan>> {
 	const held = await heldFor(file);

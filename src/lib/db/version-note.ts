@@ -15,8 +15,8 @@ export const LATEST_VERSION = 11;
 
 /**
  * `work` on localStorage, where the device notes the version each database opened at; null
- * where there is none or it refuses (a privacy setting, a full disk): every version is then
- * declared, as on a new device.
+ * where there is none or it refuses (a privacy setting, a full disk): the first screen then
+ * reads through Dexie, as on a new device.
  */
 export function withNotes<T>(work: (notes: Storage) => T): T | null {
 	try {

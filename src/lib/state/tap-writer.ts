@@ -46,17 +46,15 @@ export function paint(base: LoadedGame, event: NewGameEvent, device: string): Pa
 }
 
 /**
- * Stores a painted entry after the frame that shows it: announced to the live query (which
- * then does not replay the game), noted (a reload before its write commits does not lose
- * it), and written in the order entered. Settles once it is stored, or with why it could not
- * be.
+ * Stores a painted entry after the frame that shows it: noted (a reload before its write
+ * commits does not lose it), and written in the order entered. Settles once it is stored, or
+ * with why it could not be.
  *
  * The note waits for the frame with the write: it is a synchronous localStorage write (about
  * a tenth of a tap's work under a 4× slowdown), and a page closed or hidden before that frame
  * runs the job at once (`afterPaint` on `pagehide` and `visibilitychange`), noting it then.
  */
 export function store(entry: unstored.Unstored): Promise<unknown> {
-	games.expectAppend(entry.gameId, entry.id);
 	return new Promise((resolve, reject) =>
 		afterPaint(() => {
 			unstored.note(entry);

@@ -13,7 +13,7 @@ import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
 import type { PlayerRecord } from '$lib/card/records';
-import type { StoreDump } from '$lib/db/records';
+import type { StoreDump } from '$lib/card/backup-records';
 import * as storeDump from '$lib/db/store-dump';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';

@@ -2,7 +2,7 @@
 import { endLine, headerLine, partLines } from '$lib/backup/backup';
 import { BACKUP_APP, LEGACY_FORMAT } from '$lib/backup/schema';
 import * as storeDump from '$lib/db/store-dump';
-import type { StoreDump } from '$lib/db/records';
+import type { StoreDump } from '$lib/card/backup-records';
 
 export const SAVED_AT = new Date('2026-03-27T15:00:00Z');
 

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readBackup, restoreBackup } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
-import { MAX_EVENTS } from '$lib/db/incoming';
+import { MAX_EVENTS } from '$lib/card/game-check';
 import type { PlayerRecord } from '$lib/card/records';
 import * as storeDump from '$lib/db/store-dump';
 import { at, resetDb } from '../db/helpers';

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, readBackup, restoreBackup } from '$lib/backup/backup';
-import type { StoreDump } from '$lib/db/records';
+import type { StoreDump } from '$lib/card/backup-records';
 import * as storeDump from '$lib/db/store-dump';
 import { messageFor } from '$lib/messages';
 import { resetDb } from '../db/helpers';

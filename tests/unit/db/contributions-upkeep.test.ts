@@ -9,7 +9,7 @@ import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
 import type { GameRecord, PlayerRecord } from '$lib/card/records';
-import type { StoreDump } from '$lib/db/records';
+import type { StoreDump } from '$lib/card/backup-records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';

@@ -9,7 +9,8 @@ import * as leagues from '$lib/db/leagues';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
 import * as signatures from '$lib/db/signatures';
-import type { CardRecord, SignOff, SignedResult } from '$lib/db/cards';
+import type { CardRecord } from '$lib/db/cards';
+import type { CardResult } from '$lib/rules/card';
 import type { PlayerRecord } from '$lib/card/records';
 import { at } from './helpers';
 
@@ -27,7 +28,10 @@ export async function leagueWith(
 }
 
 /** Writes sign-off fields on game `gameId` as they are, for cards in odd states. */
-export async function setSignOff(gameId: string, fields: SignOff): Promise<void> {
+export async function setSignOff(
+	gameId: string,
+	fields: Partial<Pick<CardRecord, 'signedAt' | 'fingerprint' | 'result'>>
+): Promise<void> {
 	const game = await db.games.get(gameId);
 	if (!game) throw new Error(`no game ${gameId}`);
 	const signed: CardRecord = { ...game, ...fields };
@@ -35,7 +39,7 @@ export async function setSignOff(gameId: string, fields: SignOff): Promise<void>
 }
 
 /** Every player of game `gameId` signs it (typing their name); returns the signed result. */
-export async function signForTest(gameId: string, signedAt = at(50)): Promise<SignedResult> {
+export async function signForTest(gameId: string, signedAt = at(50)): Promise<CardResult> {
 	const { record } = await games.get(gameId);
 	let last: CardRecord = record;
 	for (const playerId of record.seats) {

@@ -12,7 +12,7 @@ import {
 	type RestoreMarker
 } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
-import type { StoreDump } from '$lib/db/records';
+import type { StoreDump } from '$lib/card/backup-records';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 

@@ -1,15 +1,24 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { pagesOf, readPage } from '$lib/card/contributions';
 import { DB_NAME, MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import type { PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
+import { declareSchema } from '$lib/db/schema';
 import * as storeDump from '$lib/db/store-dump';
+import { LATEST_VERSION, noteKey } from '$lib/db/version-note';
+import { memoryStorage } from '../support/memory-storage';
 import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
-import { resetDb, SHIPPED_VERSION_5 } from './helpers';
+import {
+	resetDb,
+	SHIPPED_VERSION_10,
+	SHIPPED_VERSION_5,
+	SHIPPED_VERSION_6,
+	SHIPPED_VERSION_9
+} from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 /** The database as version 1 of the app left it on a phone: its schema, and a finished game. */
@@ -39,6 +48,102 @@ async function shippedVersion1(): Promise<void> {
 }
 
 afterEach(resetDb);
+
+/** Every object store of the open database behind `db`, as IndexedDB holds it. */
+function storesOf(db: Dexie) {
+	const idb = db.backendDB();
+	const names = [...idb.objectStoreNames].sort();
+	const tx = idb.transaction(names, 'readonly');
+	return names.map((name) => {
+		const store = tx.objectStore(name);
+		const indexes = [...store.indexNames].sort().map((i) => {
+			const index = store.index(i);
+			return { i, keyPath: index.keyPath, unique: index.unique, multi: index.multiEntry };
+		});
+		return { name, keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
+	});
+}
+
+const SHIPPED_VERSION_1 = {
+	players: 'id, nameKey, leagueId',
+	games: 'id, [status+createdAt], *seats, leagueId, sessionId',
+	events: '[gameId+seq]',
+	meta: 'key'
+};
+const SHIPPED_VERSION_3 = {
+	...SHIPPED_VERSION_1,
+	signatures: 'id, gameId',
+	leagues: 'id',
+	sessions: 'id, [leagueId+date]'
+};
+const SHIPPED_VERSION_4 = { ...SHIPPED_VERSION_3, matches: 'id, *gameIds' };
+const SHIPPED_VERSION_8 = {
+	...SHIPPED_VERSION_6,
+	verdicts: SHIPPED_VERSION_9.verdicts,
+	games: SHIPPED_VERSION_9.games
+};
+
+/**
+ * Every version a device may hold, with its tables as it shipped (version 7 never did). Only
+ * the versions that upgrade data are declared (`declareSchema`): the others' tables come with
+ * the next one that does.
+ */
+const SHIPPED: [number, Record<string, string>][] = [
+	[1, SHIPPED_VERSION_1],
+	[3, SHIPPED_VERSION_3],
+	[4, SHIPPED_VERSION_4],
+	[5, SHIPPED_VERSION_5],
+	[6, SHIPPED_VERSION_6],
+	[8, SHIPPED_VERSION_8],
+	[9, SHIPPED_VERSION_9],
+	[10, SHIPPED_VERSION_10]
+];
+
+describe('opening', () => {
+	it('declares the latest version the app knows without Dexie (a first screen reads plainly only at it)', () => {
+		const declared = new Dexie('declared-only');
+		declareSchema(declared);
+		expect(declared.verno).toBe(LATEST_VERSION);
+	});
+
+	it.each(SHIPPED)(
+		'upgrades a database of version %i to the same tables as a new one, keeping its rows',
+		async (version, stores) => {
+			const fresh = new MugginsDB('muggins-schema-new');
+			await fresh.open();
+			const expected = storesOf(fresh);
+			fresh.close();
+			await Dexie.delete('muggins-schema-new');
+
+			const old = new Dexie(DB_NAME);
+			old.version(version).stores(stores);
+			await old.table('meta').put({ key: 'deviceId', value: 'd1' });
+			old.close();
+			const upgraded = new MugginsDB();
+			expect(await upgraded.meta.get('deviceId')).toEqual({ key: 'deviceId', value: 'd1' });
+			expect(upgraded.verno).toBe(LATEST_VERSION);
+			expect(storesOf(upgraded)).toEqual(expected);
+			upgraded.close();
+		}
+	);
+
+	it('notes the version it opened at, for the first screen; and opens where storage is refused', async () => {
+		const storage = memoryStorage();
+		vi.stubGlobal('localStorage', storage);
+		try {
+			const noted = new MugginsDB();
+			await noted.open();
+			expect(storage.items.get(noteKey(DB_NAME))).toBe(String(LATEST_VERSION));
+			noted.close();
+			vi.stubGlobal('localStorage', memoryStorage(true));
+			const refused = new MugginsDB();
+			expect(await refused.meta.count()).toBe(0);
+			refused.close();
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+});
 
 describe('version 2 (sign-off)', () => {
 	it('gives every game of version 1 the signing fields, unsigned, and a signatures table', async () => {

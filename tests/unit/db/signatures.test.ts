@@ -97,7 +97,7 @@ describe('sign', () => {
 		});
 		expect(complete).toBe(false);
 		expect(record.signedAt).toBeNull();
-		expect((await signatures.verify(game.id)).status).toBe('signing');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signing');
 	});
 
 	it('locks the card when the last player signs: signedAt, fingerprint and result together', async () => {
@@ -119,7 +119,7 @@ describe('sign', () => {
 			hands: 1,
 			finishedAt: at(4)
 		});
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check).toMatchObject({
 			status: 'signed',
 			fingerprint: print,
@@ -198,11 +198,11 @@ describe('sign', () => {
 		await games.append(game.id, { type: 'end' });
 		const { complete } = await signatures.sign(game.id, C, SCRIBBLE, { now: at(20) });
 		expect(complete).toBe(false);
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check.status).toBe('signing');
 		expect(check.signers.map((s) => s.current)).toEqual([false, false, true]);
 		await signAll([A, B], 21);
-		expect((await signatures.verify(game.id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signed');
 	});
 
 	it('commits with strict durability, while scores keep the default', async () => {
@@ -259,7 +259,7 @@ describe('reopen', () => {
 		const record = await db.games.get(game.id);
 		await expectCode(signatures.reopen(game.id, reason), code);
 		expect(await db.games.get(game.id)).toEqual(record);
-		expect((await signatures.verify(game.id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signed');
 	});
 
 	it('refuses a card nobody signed', async () => {
@@ -279,7 +279,7 @@ describe('reopen', () => {
 		for (const s of kept) {
 			expect(s).toMatchObject({ setAsideAt: at(30), setAsideReason: 'Ben’s 10 was Cy’s' });
 		}
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check.status).toBe('unsigned');
 		expect(check.signers.every((s) => s.signature === null)).toBe(true);
 		expect(check.history).toEqual([{ at: at(30), reason: 'Ben’s 10 was Cy’s', signatures: kept }]);
@@ -295,11 +295,11 @@ describe('reopen', () => {
 		await games.append(game.id, { type: 'end' });
 
 		await signAll([A, B], 40);
-		expect((await signatures.verify(game.id)).status).toBe('signing');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signing');
 		await expectCode(signatures.reopen(game.id, ''), 'reason-required');
 		await signatures.sign(game.id, C, SCRIBBLE, { now: at(42) });
 
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check.status).toBe('signed');
 		expect(check.fingerprint).toBe(await storedFingerprint());
 		expect(check.history).toHaveLength(1);
@@ -315,7 +315,7 @@ describe('reopen', () => {
 describe('verify', () => {
 	it('hashes nothing while the game is played and nobody has signed', async () => {
 		await games.append(game.id, { type: 'score', player: A, count: 15 });
-		expect(await signatures.verify(game.id)).toMatchObject({
+		expect(await signatures.inspect(await games.get(game.id))).toMatchObject({
 			status: 'unsigned',
 			fingerprint: null,
 			short: null
@@ -324,7 +324,7 @@ describe('verify', () => {
 
 	it('gives the fingerprint of a finished card before anyone signs', async () => {
 		await finished();
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check).toMatchObject({ status: 'unsigned', fingerprint: await storedFingerprint() });
 		expect(check.short).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 	});
@@ -334,7 +334,7 @@ describe('verify', () => {
 		await signAll();
 		const first = (await db.events.get([game.id, 1]))!;
 		await db.events.put({ ...first, event: { ...first.event, count: 20 } as typeof first.event });
-		const check = await signatures.verify(game.id);
+		const check = await signatures.inspect(await games.get(game.id));
 		expect(check.status).toBe('changed-after-signing');
 		expect(check.signers.every((s) => !s.current)).toBe(true);
 		await expectCode(games.append(game.id, { type: 'end' }), 'card-signed');
@@ -345,21 +345,27 @@ describe('verify', () => {
 		await signAll();
 		const second = (await db.events.get([game.id, 2]))!;
 		await db.events.delete([game.id, 2]);
-		expect((await signatures.verify(game.id)).status).toBe('changed-after-signing');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe(
+			'changed-after-signing'
+		);
 
 		await db.events.add(second);
-		expect((await signatures.verify(game.id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signed');
 		await db.games.update(game.id, { signedAt: null });
-		expect((await signatures.verify(game.id)).status).toBe('changed-after-signing');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe(
+			'changed-after-signing'
+		);
 	});
 
 	it('can reopen a card changed after signing, so it can be checked and signed again', async () => {
 		await finished();
 		await signAll();
 		await db.games.update(game.id, { fingerprint: 'f'.repeat(64) });
-		expect((await signatures.verify(game.id)).status).toBe('changed-after-signing');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe(
+			'changed-after-signing'
+		);
 		await signatures.reopen(game.id, 'The record was edited');
 		await signAll([A, B, C], 50);
-		expect((await signatures.verify(game.id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signed');
 	});
 });

@@ -3,22 +3,11 @@
  * drawn at random each game, and each player's total drawn around their skill, so that a
  * figure can be checked against the truth it estimates.
  */
+import { seededRandom, type Random } from '$lib/rules/groups';
 import type { StandingsCard } from '$lib/rules/standings';
 
-/** A small seeded random source (mulberry32), so every run simulates the same leagues. */
-export function seeded(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 /** A standard normal draw (Box-Muller). */
-function normal(random: () => number): number {
+function normal(random: Random): number {
 	const u = Math.max(random(), 1e-12);
 	return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
@@ -34,7 +23,8 @@ export interface SimulatedLeague {
  * random; a side's total is 100 points plus 25 per unit of skill plus 30 of luck, in fives.
  */
 export function simulateLeague(seed: number, students = 34, games = 540): SimulatedLeague {
-	const random = seeded(seed);
+	// Seeded, so every run simulates the same leagues.
+	const random = seededRandom(seed);
 	const ids = Array.from({ length: students }, (_, i) => `s${i}`);
 	const skill = new Map(ids.map((id) => [id, normal(random)]));
 	const cards: StandingsCard[] = [];

@@ -1,0 +1,142 @@
+/**
+ * The checks of records from outside the device that need no store (issue 13): backups
+ * restored or merged (`checkDump`), league invites and received cards. Every path in obeys the
+ * same rules:
+ * - names follow the one name rule (`names.ts`), a league's name at most `MAX_LEAGUE_NAME`;
+ * - a game has at most `MAX_EVENTS` entries and `MAX_SIGNATURES` signatures, as a card file;
+ * - what the standings count (`game.result`) is derived here from the signed events, never
+ *   taken from the file: a result that the fingerprint does not cover could name any winner;
+ * - an id from outside never takes over a record of another league (`assertSameLeague`).
+ * The store adds the checks that read what it holds (`$lib/db/incoming.ts`). Everything is
+ * checked before the first write: a refused record changes nothing.
+ */
+import { bare } from '$lib/rules/bare';
+import type { InboxRecord, StoreDump } from './backup-records';
+import { CardError } from './errors';
+import { checkGame, contentOf, incomingName, quoted } from './game-check';
+import { cleanName, MAX_LEAGUE_NAME, nameKey } from './names';
+import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import { checkedStudentId, studentIdKey } from './student-ids';
+
+/**
+ * Checks that no record from outside takes over a record of another league held on the
+ * device under the same id (a game, session or player belongs to one league, or to none).
+ * @throws CardError `incoming-id-taken`
+ */
+export function assertSameLeague<T extends { id: string; leagueId: string | null }>(
+	incoming: readonly T[],
+	held: ReadonlyMap<string, T>
+): void {
+	for (const r of incoming) {
+		const mine = held.get(r.id);
+		if (mine && mine.leagueId !== r.leagueId) throw new CardError('incoming-id-taken');
+	}
+}
+
+/**
+ * A league's name from outside, by the league form's rule.
+ * @throws CardError `incoming-name`
+ */
+export function incomingLeagueName(name: unknown): string {
+	const clean = typeof name === 'string' ? cleanName(name) : '';
+	if (clean === '' || clean.length > MAX_LEAGUE_NAME) {
+		throw new CardError('incoming-name', { name: quoted(clean), max: MAX_LEAGUE_NAME });
+	}
+	return clean;
+}
+
+/**
+ * Checks that no two students of one league in `players` share a student id.
+ * @throws CardError `student-id-taken`
+ */
+export function assertStudentIdsUnique(
+	players: readonly { name: string; leagueId: string | null; studentId?: string | null }[]
+): void {
+	const seen = new Map<string, { name: string; studentId: string }>();
+	for (const p of players) {
+		if (p.leagueId === null || p.studentId == null) continue;
+		const key = `${p.leagueId}\u0000${studentIdKey(p.studentId)}`;
+		const first = seen.get(key);
+		if (first !== undefined) throw new CardError('student-id-taken', first);
+		seen.set(key, { name: p.name, studentId: p.studentId });
+	}
+}
+
+/**
+ * A backup's records, each checked and derived as any record from outside (see the top of
+ * this file), before a restore or merge writes one: names by the name rule, every game and
+ * every card of the inbox through `checkGame` (so results come from the signed events), no
+ * id twice in a table. Student ids follow the roster's rule, and are not shared within a
+ * league.
+ * @throws CardError `incoming-name`, `incoming-too-big`, `incoming-damaged`,
+ * `incoming-id-taken`, `student-id-too-long`, `student-id-control`, `student-id-taken`
+ */
+export async function checkDump(file: StoreDump): Promise<StoreDump> {
+	for (const table of [
+		'leagues',
+		'players',
+		'sessions',
+		'games',
+		'matches',
+		'signatures'
+	] as const) {
+		const ids = new Set<string>();
+		for (const r of file[table]) {
+			if (ids.has(r.id)) throw new CardError('incoming-id-taken');
+			ids.add(r.id);
+		}
+	}
+	const players = file.players.map((p) => {
+		const name = incomingName(p.name);
+		const checked = { ...p, name, nameKey: nameKey(name) };
+		// A record from before student ids stays without one, as it was backed up.
+		if (p.studentId !== undefined) checked.studentId = checkedStudentId(p.studentId);
+		return checked;
+	});
+	assertStudentIdsUnique(players);
+	const events = byGame(file.events);
+	const signatures = byGame(file.signatures);
+	const games: GameRecord[] = [];
+	const checkedEvents: EventRecord[] = [];
+	const checkedSignatures: SignatureRecord[] = [];
+	for (const game of file.games) {
+		const checked = await checkGame({
+			game,
+			events: events.get(game.id) ?? [],
+			signatures: signatures.get(game.id) ?? []
+		});
+		games.push(checked.game);
+		checkedEvents.push(...checked.events);
+		checkedSignatures.push(...checked.signatures);
+	}
+	const inbox: InboxRecord[] = [];
+	for (const entry of file.inbox) {
+		const checked = await checkGame(entry.card, { sealedBySignatures: true });
+		inbox.push({
+			...entry,
+			names: bare(Object.entries(entry.names).map(([id, n]) => [id, incomingName(n)])),
+			content: contentOf(checked.game, checked.events),
+			card: { game: checked.game, events: checked.events, signatures: checked.signatures }
+		});
+	}
+	return {
+		...file,
+		leagues: file.leagues.map((l) => ({ ...l, name: incomingLeagueName(l.name) })),
+		players,
+		games,
+		events: checkedEvents,
+		signatures: checkedSignatures,
+		inbox
+	};
+}
+
+/** `records` (events, signatures) grouped by their game's id, in their order. */
+export function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of records) {
+		const list = out.get(r.gameId);
+		if (list) list.push(r);
+		else out.set(r.gameId, [r]);
+	}
+	return out;
+}
