@@ -47,6 +47,9 @@ export const DB_ERROR_CODES = [
 	'not-in-inbox',
 	'card-not-signed-yet',
 	'card-has-signatures',
+	// Issue 36: the instructor's correction of a signed card counts at once (corrections.ts)
+	'instructor-only',
+	'correct-changed-card',
 	// Issue 13: records from outside (incoming.ts)
 	'incoming-name',
 	'incoming-too-big',
