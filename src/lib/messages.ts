@@ -193,6 +193,8 @@ const sentences = {
 	'reason-required': 'Write why the card is reopened.',
 	'instructor-only':
 		'Only the instructor’s device can correct a card. Nothing was changed: ask the instructor.',
+	'not-a-late-correction':
+		'Only a correction made after the players signed can be withdrawn. Nothing was changed.',
 	'correct-changed-card':
 		'This card was changed after the players signed it, so a correction cannot make it count. Nothing was changed: reopen it so the players sign again, or void it.',
 	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,

@@ -82,7 +82,7 @@ async function setPin(page: Page, pin: string): Promise<void> {
 	await expect(page.getByText('The PIN is set.')).toBeVisible();
 }
 
-test('the instructor’s correction of a signed card counts at once: the card, the standings, the print and the CSV say so with the reason and the old score (issue 36)', async ({
+test('the instructor’s correction of a signed card counts at once: the card, the standings, the print and the CSV say so with the reason and the old score, and it can be withdrawn (issue 36)', async ({
 	page
 }) => {
 	test.slow();
@@ -159,6 +159,16 @@ test('the instructor’s correction of a signed card counts at once: the card, t
 	expect(rows.map((r) => [r.Points, r.Result, r.Counts, r['Corrected by the instructor']])).toEqual(
 		[['20', 'won', 'yes', words]]
 	);
+
+	// Withdrawn, as it was made (the lock is still open): the card counts as the players signed it.
+	await page.goto(`${league}/cards/${id}`);
+	await page.getByRole('button', { name: 'Withdraw this correction' }).click();
+	await expect(page.getByText('Signed by every player: it counts in the standings.')).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toHaveCount(0);
+	await expectAccessible(page, 'a card whose correction was withdrawn');
+	await page.goto(league);
+	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(first);
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toHaveCount(0);
 });
 
 test('the projected standings show first names, the top places, and only students who have played', async ({

@@ -9,7 +9,7 @@ import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256Hex } from '$lib/rules/sha256';
 import { CardError } from './errors';
 import { replayRecords } from './log';
-import { correctionLines, printsOf, sealOf, withCorrections } from './seal';
+import { correctionLines, mayGoPastSeal, printsOf, sealOf, withCorrections } from './seal';
 import { cleanName, MAX_NAME_LENGTH } from '$lib/card/names';
 import {
 	toCard,
@@ -145,7 +145,7 @@ export function resultOfEvents(
 	const lastAt = events.at(-1)?.at ?? game.createdAt;
 	const result = cardResult(state, game.finishedAt ?? game.signedAt ?? lastAt);
 	// Only a log that ends with a correction can go past its players' seal (RULES.md §7).
-	if (game.fingerprint === null || events.at(-1)?.event.type !== 'correct') return result;
+	if (game.fingerprint === null || !mayGoPastSeal(events.at(-1))) return result;
 	const seal = sealOf(game, events, printsOf(game), whole);
 	const corrected = seal && seal.corrections.length > 0 && correctionLines(game, events, seal);
 	return corrected ? withCorrections(result, corrected.lines) : result;

@@ -33,13 +33,33 @@ export function printsOf(game: GameRecord): PrintOf {
 export interface Seal {
 	/** How many events of the log the players signed. */
 	signed: number;
-	/** The instructor's `correct` events after them, in order (none on most cards). */
+	/**
+	 * The instructor's entries after them, in order (none on most cards): `correct` events, and
+	 * `void`s that withdraw one of those.
+	 */
 	corrections: EventRecord[];
+}
+
+/** Whether `record` can be the instructor's after a seal: a `correct`, or a `void` of one. */
+function afterSeal(record: EventRecord): boolean {
+	return record.event.type === 'correct' || record.event.type === 'void';
+}
+
+/** Whether every `void` among `after` withdraws a `correct` among them. */
+function withdrawsOwn(after: readonly EventRecord[]): boolean {
+	const corrects = new Set(after.filter((e) => e.event.type === 'correct').map((e) => e.event.id));
+	return after.every((e) => e.event.type !== 'void' || corrects.has(e.event.target));
+}
+
+/** Whether a locked log ending with `last` may go past its seal (and is worth looking into). */
+export function mayGoPastSeal(last: EventRecord | undefined): boolean {
+	return last !== undefined && afterSeal(last);
 }
 
 /**
  * The seal of `game`'s log `events`: the longest start of the log whose fingerprint is the one
- * the game is locked to, when everything after it is a `correct`. Null when the game is not
+ * the game is locked to, when everything after it is a `correct` or a `void` withdrawing one
+ * of those. Null when the game is not
  * locked, or when no such start exists (the card changed after signing). Hashes the whole log,
  * and one shorter log for each correction at its end: a card that ends otherwise costs one hash.
  * @param whole the whole log's fingerprint, when already computed
@@ -53,9 +73,10 @@ export function sealOf(
 	const locked = game.fingerprint;
 	if (locked === null) return null;
 	if (whole === locked) return { signed: events.length, corrections: [] };
-	for (let n = events.length - 1; n >= 0 && events[n]!.event.type === 'correct'; n--) {
+	for (let n = events.length - 1; n >= 0 && afterSeal(events[n]!); n--) {
 		if (print(events.slice(0, n)) === locked) {
-			return { signed: n, corrections: events.slice(n) };
+			const corrections = events.slice(n);
+			return withdrawsOwn(corrections) ? { signed: n, corrections } : null;
 		}
 	}
 	return null;
@@ -72,11 +93,16 @@ export function correctionLines(
 ): { lines: ResultCorrection[]; state: GameState } | null {
 	const signed = replayRecords(toSetup(game), events.slice(0, seal.signed));
 	if (signed.refused.length > 0) return null;
+	// A withdrawn correction is as if never made: the others are applied in order without it,
+	// as the engine's void replays them.
+	const withdrawn = new Set(
+		seal.corrections.flatMap((r) => (r.event.type === 'void' ? [r.event.target] : []))
+	);
 	let state = signed.state;
 	const lines: ResultCorrection[] = [];
 	for (const record of seal.corrections) {
 		const e = record.event;
-		if (e.type !== 'correct') return null;
+		if (e.type !== 'correct' || withdrawn.has(e.id)) continue;
 		try {
 			const side = sideOf(state.sides, e.player);
 			const before = state.totals[side] ?? 0;
@@ -115,7 +141,7 @@ export function signedPrint(
 ): string {
 	const { fingerprint: locked, result } = game;
 	if (locked === null || result === null || whole === locked) return whole;
-	if (events.at(-1)?.event.type !== 'correct') return whole;
+	if (!mayGoPastSeal(events.at(-1))) return whole;
 	const seal = sealOf(game, events, print, whole);
 	const corrected = seal && correctionLines(game, events, seal);
 	if (!corrected || !corrected.state.over) return whole;

@@ -12,7 +12,7 @@ import { lockedWithResult } from '$lib/card/locked';
 import { replayRecords, step } from '$lib/card/log';
 import { plain, toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 import { resultOfEvents } from '$lib/card/game-check';
-import { printsOf, signedPrint } from '$lib/card/seal';
+import { printsOf, sealOf, signedPrint } from '$lib/card/seal';
 import { showsInstructorTools } from '$lib/roles/rules';
 import { applyEvent } from '$lib/rules/game';
 import type { PlayerId } from '$lib/rules/types';
@@ -64,7 +64,7 @@ export async function correct(
 	};
 	const view = await games.get(gameId);
 	applyEvent(view.state, event);
-	if (lockedWithResult(view.record)) return correctSigned(gameId, event, opts);
+	if (lockedWithResult(view.record)) return afterSigning(gameId, event, opts);
 	try {
 		await signatures.reopen(gameId, `Corrected: ${note}`, opts);
 	} catch (err) {
@@ -75,11 +75,30 @@ export async function correct(
 }
 
 /**
- * Appends `event` to signed game `gameId` and stores its corrected result, in one `rw`
- * transaction (strict durability, as signing): the card stays locked to what its players
- * signed. Checked again inside it, against the log as it is then.
+ * Withdraws the instructor's correction `eventId` of signed game `gameId`, made after its
+ * players signed: a `void` of it, which counts at once as the correction did; the card counts
+ * with the score it had before that correction, and the correction leaves its screens.
+ * @throws DbError `instructor-only`, `not-a-late-correction` (no such correction after the
+ * signatures), `correct-changed-card`, `not-found`, `storage-full`, `db-closed`
+ * @throws RuleError `void-already`, `void-unknown`
  */
-async function correctSigned(
+export async function withdraw(
+	gameId: string,
+	eventId: string,
+	opts: CorrectOptions = {}
+): Promise<GameRecord> {
+	if (!showsInstructorTools(await role.get())) throw new DbError('instructor-only');
+	const event = { type: 'void' as const, target: eventId, id: opts.id ?? crypto.randomUUID() };
+	return afterSigning(gameId, event, opts);
+}
+
+/**
+ * Appends the instructor's `event` (a `correct`, or a `void` withdrawing one made after the
+ * signatures) to signed game `gameId` and stores its corrected result, in one `rw`
+ * transaction (strict durability, as signing): the card stays locked to what its players
+ * signed. Checked inside it, against the log as it is then.
+ */
+async function afterSigning(
 	gameId: string,
 	event: EventRecord['event'],
 	opts: CorrectOptions
@@ -100,14 +119,21 @@ async function correctSigned(
 				deviceId: device,
 				redoOf: null
 			};
-			step(replayRecords(toSetup(record), events), appended);
 			// A card changed after signing (or unlocked by another tab meanwhile) is not made to
 			// count: a later correction must not vouch for an entry nobody signed.
-			const sealed =
-				lockedWithResult(record) &&
-				signedPrint(record, events, printsOf(record)) === record.fingerprint;
-			const result = sealed ? resultOfEvents(record, [...events, appended]) : null;
-			if (!result?.corrections) throw new DbError('correct-changed-card');
+			const print = printsOf(record);
+			const seal = lockedWithResult(record) ? sealOf(record, events, print) : null;
+			if (!seal || signedPrint(record, events, print) !== record.fingerprint) {
+				throw new DbError('correct-changed-card');
+			}
+			// What the players signed stays: only a correction made after them is withdrawn.
+			const { event: e } = appended;
+			if (e.type === 'void' && !seal.corrections.some((c) => c.event.id === e.target)) {
+				throw new DbError('not-a-late-correction');
+			}
+			step(replayRecords(toSetup(record), events), appended);
+			const result = resultOfEvents(record, [...events, appended]);
+			if (!result) throw new DbError('correct-changed-card');
 			await durable.events.add(appended);
 			const corrected: GameRecord = { ...record, result, updatedAt: at };
 			await durable.games.put(corrected);

@@ -50,6 +50,7 @@ export const DB_ERROR_CODES = [
 	// Issue 36: the instructor's correction of a signed card counts at once (corrections.ts)
 	'instructor-only',
 	'correct-changed-card',
+	'not-a-late-correction',
 	// Issue 13: records from outside (incoming.ts)
 	'incoming-name',
 	'incoming-too-big',

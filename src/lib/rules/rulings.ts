@@ -34,7 +34,7 @@ export const RULINGS: readonly Ruling[] = [
 	},
 	{
 		id: 'correction-counts-at-once',
-		text: 'The instructor can correct a finished card’s points, giving the reason. On a signed card the correction counts at once, like the teacher’s pen on a paper card: the players’ signatures stay as what they signed, and the card, the standings, prints and exports show it as corrected by the instructor, with the reason and the score before and after. Any other change after signing stops the card counting.',
+		text: 'The instructor can correct a finished card’s points, giving the reason. On a signed card the correction counts at once, like the teacher’s pen on a paper card: the players’ signatures stay as what they signed, and the card, the standings, prints and exports show it as corrected by the instructor, with the reason and the score before and after. The instructor can withdraw such a correction the same way. Any other change after signing stops the card counting.',
 		applies: always
 	},
 	{

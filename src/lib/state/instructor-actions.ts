@@ -14,6 +14,7 @@ export const INSTRUCTOR_ACTIONS = {
 	'reopen-league-card': 'Reopening a league card',
 	// A correction changes a signed card's score, and counts at once (RULES.md §7).
 	'correct-score': 'Correcting a score',
+	'withdraw-correction': 'Withdrawing a correction',
 	'edit-roster': 'Editing the roster',
 	'edit-league': 'Changing the league',
 	'delete-league': 'Deleting a league',

@@ -87,6 +87,8 @@ describe('sealOf', () => {
 		['nothing after the seal', [], 3, 0],
 		['one correction', [fix('B', 10)], 3, 1],
 		['two corrections', [fix('B', 10), fix('A', -5)], 3, 2],
+		['a correction withdrawn', [fix('B', 10), { type: 'void', target: 'e4' }], 3, 2],
+		['a signed entry voided after the seal', [{ type: 'void', target: 'e1' }], null, 0],
 		['a score after the seal', [{ type: 'score', player: 'A', count: 5 }], null, 0],
 		[
 			'a correction, then a score',

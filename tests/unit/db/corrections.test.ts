@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBackup, readBackup, restoreBackup } from '$lib/backup/backup';
 import * as cards from '$lib/db/cards';
-import { correct } from '$lib/db/corrections';
+import { correct, withdraw } from '$lib/db/corrections';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
@@ -212,5 +212,57 @@ describe('correct', () => {
 			correct(game.id, { player: ana.id, points: 5, note: 'Miscount' }),
 			'correct-while-playing'
 		);
+	});
+});
+
+describe('withdraw', () => {
+	it('withdraws a correction made after signing: the card counts at once as before it', async () => {
+		const { leagueId, ana, ben, id } = await signedCard();
+		const signedBefore = await signatures.list(id);
+		const locked = (await db.games.get(id))!;
+		await correct(id, { player: ben.id, points: 10, note: 'Missed 10' }, { id: 'fix' });
+		await withdraw(id, 'fix');
+		const { record, state } = await games.get(id);
+		expect(state.totals).toMatchObject({ [ana.id]: 20, [ben.id]: 15 });
+		expect(record.result).toEqual(locked.result);
+		expect(await signatures.list(id)).toEqual(signedBefore);
+		expect((await cards.counted(leagueId))[0]?.winners).toEqual([ana.id]);
+		expect((await signatures.verify(id)).status).toBe('signed');
+		await expectVerdictsKept();
+	});
+
+	it('keeps the other corrections, each with the total before it worked out again', async () => {
+		const { ben, id } = await signedCard();
+		await correct(id, { player: ben.id, points: 10, note: 'Missed 10' }, { id: 'fix' });
+		await correct(id, { player: ben.id, points: -5, note: 'Counted a 5 twice' });
+		await withdraw(id, 'fix');
+		const { record } = await games.get(id);
+		expect(record.result?.corrections?.map((c) => [c.points, c.before, c.after])).toEqual([
+			[-5, 15, 10]
+		]);
+		await expectVerdictsKept();
+	});
+
+	it.each([
+		['a signed entry', () => 'first', 'not-a-late-correction'],
+		['an entry that does not exist', () => 'nothing', 'not-a-late-correction'],
+		['a correction already withdrawn', () => 'fix', 'void-already']
+	])('refuses to withdraw %s and changes nothing', async (_what, target, code) => {
+		const { leagueId, ben, id } = await signedCard();
+		await correct(id, { player: ben.id, points: 10, note: 'Missed 10' }, { id: 'fix' });
+		if (code === 'void-already') await withdraw(id, 'fix');
+		const first = (await games.eventsOf(id))[0]!.event.id;
+		const before = await snapshot(leagueId, id);
+		await expectCode(withdraw(id, target() === 'first' ? first : target()), code);
+		expect(await snapshot(leagueId, id)).toEqual(before);
+	});
+
+	it('refuses a withdrawal from a group’s phone and changes nothing', async () => {
+		const { leagueId, ben, id } = await signedCard();
+		await correct(id, { player: ben.id, points: 10, note: 'Missed 10' }, { id: 'fix' });
+		const before = await snapshot(leagueId, id);
+		await role.set('group');
+		await expectCode(withdraw(id, 'fix'), 'instructor-only');
+		expect(await snapshot(leagueId, id)).toEqual(before);
 	});
 });

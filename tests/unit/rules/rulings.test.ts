@@ -61,6 +61,9 @@ const CASES: Record<Ruling['id'], () => void> = {
 		);
 		const corrected = applyEvent(over, fix);
 		expect([corrected.over, corrected.totals.B, corrected.winners]).toEqual([true, 15, ['B']]);
+		// Withdrawn as it was made, after the end: the game stays over with its old winner.
+		const withdrawn = applyEvent(corrected, { id: 'w', type: 'void', target: 'c' });
+		expect([withdrawn.over, withdrawn.totals.B, withdrawn.winners]).toEqual([true, 0, ['A']]);
 	},
 	'refused-stays-refused': () => {
 		let s = newGame(classroom);
