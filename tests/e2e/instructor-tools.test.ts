@@ -160,9 +160,12 @@ test('the instructor’s correction of a signed card counts at once: the card, t
 		[['20', 'won', 'yes', words]]
 	);
 
-	// Withdrawn, as it was made (the lock is still open): the card counts as the players signed it.
+	// Withdrawn, as it was made, with the PIN: the card counts as the players signed it.
 	await page.goto(`${league}/cards/${id}`);
 	await page.getByRole('button', { name: 'Withdraw this correction' }).click();
+	await expect(sheet).toContainText('Withdrawing a correction needs the instructor’s PIN.');
+	await sheet.getByLabel('PIN').fill('2468');
+	await sheet.getByRole('button', { name: 'Unlock' }).click();
 	await expect(page.getByText('Signed by every player: it counts in the standings.')).toBeVisible();
 	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toHaveCount(0);
 	await expectAccessible(page, 'a card whose correction was withdrawn');
