@@ -191,6 +191,12 @@ const sentences = {
 		'This card holds something that is not part of a game, so it cannot be checked.',
 	'typed-name-mismatch': (p) => `Type the name as the card shows it: ${p.name}.`,
 	'reason-required': 'Write why the card is reopened.',
+	'instructor-only':
+		'Only the instructor’s device can correct a card. Nothing was changed: ask the instructor.',
+	'not-a-late-correction':
+		'Only a correction made after the players signed can be withdrawn. Nothing was changed.',
+	'correct-changed-card':
+		'This card was changed after the players signed it, so a correction cannot make it count. Nothing was changed: reopen it so the players sign again, or void it.',
 	'reason-too-long': (p) => `Keep the reason to ${p.max} characters or fewer.`,
 
 	// Cards and invites between devices (src/lib/transfer, src/lib/db/inbox.ts)

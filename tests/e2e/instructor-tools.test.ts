@@ -72,7 +72,17 @@ test('every card of a session prints in one job, one card a page, each saying wh
 	await expect(items).toHaveCount(2);
 });
 
-test('a past score is corrected with a reason: the card, its history and the standings change, and the players sign again', async ({
+/** Sets the instructor PIN on the settings page. */
+async function setPin(page: Page, pin: string): Promise<void> {
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Set a PIN' }).click();
+	await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
+	await page.getByLabel('New PIN again').fill(pin);
+	await page.getByRole('button', { name: 'Save the PIN' }).click();
+	await expect(page.getByText('The PIN is set.')).toBeVisible();
+}
+
+test('the instructor’s correction of a signed card counts at once: the card, the standings, the print and the CSV say so with the reason and the old score, and it can be withdrawn (issue 36)', async ({
 	page
 }) => {
 	test.slow();
@@ -84,46 +94,84 @@ test('a past score is corrected with a reason: the card, its history and the sta
 	await signCard(page, id);
 	await page.goto(league);
 	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(first);
+	await setPin(page, '2468');
 
+	// A new visit starts locked: the correction asks for the PIN.
 	await page.goto(`${league}/cards/${id}`);
+	await page.reload();
 	const form = page.getByRole('form', { name: 'Correct a score' });
 	await form.getByRole('radio', { name: second }).check();
 	await form.getByLabel('Points to add').fill('10');
+	await expect(form).toContainText('your correction counts at once');
 	await expectAccessible(page, 'the correction form');
 	await snap(page, 'correction-form');
 	await form.getByRole('button', { name: 'Correct the score' }).click();
 	await expect(form.getByRole('alert')).toHaveText('Say why the score is corrected.');
 	await form.getByLabel('Reason').fill('A 10 in hand 1 was not written down');
 	await form.getByRole('button', { name: 'Correct the score' }).click();
+	const sheet = page.getByRole('dialog', { name: 'Instructor PIN' });
+	await expect(sheet).toContainText('Correcting a score needs the instructor’s PIN.');
+	await sheet.getByLabel('PIN').fill('2468');
+	await sheet.getByRole('button', { name: 'Unlock' }).click();
+	await expect(sheet).toBeHidden();
 
-	// The card: the correction and its reason; it no longer counts until signed again.
-	const corrections = page.getByRole('region', { name: 'Corrections' });
-	await expect(corrections).toContainText(`${second} +10: A 10 in hand 1 was not written down`);
-	await expect(page.getByText('Finished but not signed by every player')).toBeVisible();
+	// The card: still signed and counting, corrected by the instructor, old score and reason.
+	const words = `${second} +10 (was 10, now 20). Reason: A 10 in hand 1 was not written down`;
+	await expect(
+		page.getByText('Signed by every player, then corrected by the instructor')
+	).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toContainText(
+		words
+	);
 	const totals = page.getByRole('region', { name: 'Final score' });
 	await expect(totals.getByRole('listitem').filter({ hasText: second })).toContainText('20');
 	await expect(totals.getByRole('listitem').filter({ hasText: second })).toContainText('Winner');
-	await leagueTab(page, 'Standings');
-	await expect(page.getByText('No signed cards yet')).toBeVisible();
+	await expectAccessible(page, 'a card corrected after signing');
+	await snap(page, 'corrected-card');
 
-	// The audit trail: the reopening, with the reason; the printed card's correction column.
+	// The players' signatures stand: nobody is asked to sign again.
 	await page.goto(`/game/${id}/sign`);
-	await expect(page.getByRole('region', { name: 'Earlier signatures' })).toContainText(
-		'“Corrected: A 10 in hand 1 was not written down”'
-	);
-	await page.goto(`/game/${id}/print`);
-	await expect(page.getByRole('columnheader', { name: 'Corr.' }).first()).toBeVisible();
-	await expect(page.getByRole('list', { name: 'Corrections' })).toContainText(
-		`Corr. ${second} +10: A 10 in hand 1 was not written down`
-	);
+	await expect(page.locator('.seal.signed')).toContainText('Signed');
+	await expect(page.getByText('Signed an earlier version: must sign again')).toHaveCount(0);
 
-	// Signed again, the corrected card counts: the second player is now first.
-	await signCard(page, id);
+	// The standings: the second player is now champion with the corrected points, and the note.
 	await page.goto(league);
 	const top = page.getByRole('table').getByRole('row').nth(1);
 	await expect(top).toContainText(second);
 	await expect(top).toContainText('Champion');
 	await expect(top).toContainText('20');
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toContainText(
+		words
+	);
+	await expectAccessible(page, 'the standings with a corrected card');
+	await snap(page, 'corrected-standings');
+
+	// The printed card lists the correction apart, as the instructor's.
+	await page.goto(`/game/${id}/print`);
+	await expect(
+		page.getByRole('list', { name: 'Corrected by the instructor after signing' })
+	).toContainText(`Corrected by the instructor: ${words}`);
+	await expectAccessible(page, 'the print of a corrected card');
+
+	// The games CSV: the corrected points, the result, and the correction beside them.
+	await page.goto(`${league}/files`);
+	const rows = (await downloadCsv(page, 'games')).filter((r) => r.Student === second);
+	expect(rows.map((r) => [r.Points, r.Result, r.Counts, r['Corrected by the instructor']])).toEqual(
+		[['20', 'won', 'yes', words]]
+	);
+
+	// Withdrawn, as it was made, with the PIN: the card counts as the players signed it.
+	await page.goto(`${league}/cards/${id}`);
+	await page.getByRole('button', { name: 'Withdraw this correction' }).click();
+	await expect(sheet).toContainText('Withdrawing a correction needs the instructor’s PIN.');
+	await sheet.getByLabel('PIN').fill('2468');
+	await sheet.getByRole('button', { name: 'Unlock' }).click();
+	await expect(page.getByText('Signed by every player: it counts in the standings.')).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toHaveCount(0);
+	await expectAccessible(page, 'a card whose correction was withdrawn');
+	await page.goto(league);
+	await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(first);
+	await expect(page.getByRole('region', { name: 'Corrected by the instructor' })).toHaveCount(0);
 });
 
 test('the projected standings show first names, the top places, and only students who have played', async ({

@@ -6,9 +6,9 @@ test('the Rules page shows the rulings the score card follows (issue 13)', async
 	const rulings = page.getByRole('region', { name: 'Mistakes and rulings' });
 	await expect(rulings).toContainText('undo the later entries first');
 	await expect(rulings).toContainText('a second “time up” is refused');
-	// Issue 17: the instructor's correction, and the signing it asks for again.
+	// Issue 36: the instructor's correction of a signed card counts at once (RULES.md §7).
 	await expect(rulings).toContainText(
-		'a signed card goes back to its players to sign again before it counts'
+		'On a signed card the correction counts at once, like the teacher’s pen on a paper card'
 	);
 	for (const [width, height] of [
 		[390, 844],

@@ -51,7 +51,8 @@ export function contributionOf(game: GameRecord): ContributionRecord | null {
 		sessionId: game.sessionId ?? null,
 		endedAt: result.finishedAt || game.finishedAt || game.createdAt,
 		sides: result.sides.map((s) => ({ label: s.label, players: [...s.players], total: s.total })),
-		winners: [...result.winners]
+		winners: [...result.winners],
+		...(result.corrections ? { corrections: result.corrections.map((c) => ({ ...c })) } : {})
 	};
 }
 

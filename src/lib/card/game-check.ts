@@ -10,6 +10,7 @@ import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256Hex } from '$lib/rules/sha256';
 import { CardError } from './errors';
 import { replayRecords } from './log';
+import { correctionLines, mayGoPastSeal, printsOf, sealOf, withCorrections } from './seal';
 import { cleanName, MAX_NAME_LENGTH } from '$lib/card/names';
 import {
 	toCard,
@@ -119,7 +120,7 @@ export async function checkGame(
 	return {
 		game: {
 			...game,
-			result: counts ? resultOfEvents({ ...game, signedAt }, events, replayed) : null
+			result: counts ? resultOfEvents({ ...game, signedAt }, events, replayed, print) : null
 		},
 		events,
 		signatures,
@@ -138,11 +139,17 @@ export async function checkGame(
 export function resultOfEvents(
 	game: GameRecord,
 	events: readonly EventRecord[],
-	{ state, refused } = replayRecords(toSetup(game), events)
+	{ state, refused } = replayRecords(toSetup(game), events),
+	whole?: string
 ): CardResult | null {
 	if (!state.over || refused.length > 0) return null;
 	const lastAt = events.at(-1)?.at ?? game.createdAt;
-	return cardResult(state, game.finishedAt ?? game.signedAt ?? lastAt);
+	const result = cardResult(state, game.finishedAt ?? game.signedAt ?? lastAt);
+	// Only a log that ends with a correction can go past its players' seal (RULES.md §7).
+	if (game.fingerprint === null || !mayGoPastSeal(events.at(-1))) return result;
+	const seal = sealOf(game, events, printsOf(game), whole);
+	const corrected = seal && seal.corrections.length > 0 && correctionLines(game, events, seal);
+	return corrected ? withCorrections(result, corrected.lines) : result;
 }
 
 /**

@@ -8,7 +8,13 @@
  * renamed in place, optional values are stored as `null` (not left out) so every record of a
  * table has the same keys, and times are ISO 8601 strings in UTC.
  */
-import { CARD_FORMAT, type Card, type CardResult, type SideResult } from '$lib/rules/card';
+import {
+	CARD_FORMAT,
+	type Card,
+	type CardResult,
+	type ResultCorrection,
+	type SideResult
+} from '$lib/rules/card';
 import type {
 	GameEvent,
 	GameOptions,
@@ -253,6 +259,11 @@ export interface ContributionRecord {
 	endedAt: string;
 	sides: SideResult[];
 	winners: SideLabel[];
+	/**
+	 * The instructor's corrections after signing, from the signed result (RULES.md §7), for the
+	 * standings' note of corrected cards; left out when there are none.
+	 */
+	corrections?: ResultCorrection[];
 }
 
 /**

@@ -11,6 +11,7 @@ import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256Hex } from '$lib/rules/sha256';
 import { lockedWithResult } from './contributions';
 import { replayRecords } from './log';
+import { signedPrint } from './seal';
 import { bySigning, counting } from './signing-order';
 import {
 	toCard,
@@ -62,7 +63,8 @@ export function verdictOf(
 			fingerprint: s.fingerprint
 		})),
 		locked: record.fingerprint,
-		current: printOf(record, events, known)
+		// The instructor's corrections after the seal leave the players' signatures valid.
+		current: signedPrint(record, events, (e) => printOf(record, e, known))
 	});
 	return {
 		gameId: record.id,

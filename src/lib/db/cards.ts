@@ -55,7 +55,8 @@ export function toStandingsCard(
 		gameId: game.id,
 		date: sessionDate ?? dayOfTime(result.finishedAt || game.finishedAt || game.createdAt),
 		sides: result.sides.map((s) => ({ label: s.label, players: [...s.players], total: s.total })),
-		winners: [...result.winners]
+		winners: [...result.winners],
+		...(result.corrections ? { corrections: result.corrections } : {})
 	};
 }
 
@@ -106,7 +107,9 @@ export function cardsOnPages(
 		for (const c of readPage(page)) {
 			if (changed.has(c.gameId)) continue;
 			const date = (c.sessionId ? dates.get(c.sessionId) : undefined) ?? dayOfTime(c.endedAt);
-			out.push({ gameId: c.gameId, date, sides: c.sides, winners: c.winners });
+			const card: StandingsCard = { gameId: c.gameId, date, sides: c.sides, winners: c.winners };
+			if (c.corrections) card.corrections = c.corrections;
+			out.push(card);
 		}
 	}
 	return out.sort(byDate);

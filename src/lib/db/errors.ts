@@ -47,6 +47,10 @@ export const DB_ERROR_CODES = [
 	'not-in-inbox',
 	'card-not-signed-yet',
 	'card-has-signatures',
+	// Issue 36: the instructor's correction of a signed card counts at once (corrections.ts)
+	'instructor-only',
+	'correct-changed-card',
+	'not-a-late-correction',
 	// Issue 13: records from outside (incoming.ts, restore.ts)
 	'incoming-id-taken',
 	'incoming-damaged',

@@ -15,6 +15,7 @@ import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
 import { replayRecords } from '$lib/card/log';
+import { printsOf, signedPrint } from '$lib/card/seal';
 import { cleanName, nameKey } from './players';
 import { notePrint } from './upkeep';
 import { toCard, toSetup, type GameRecord, type SignatureRecord } from '$lib/card/records';
@@ -254,9 +255,16 @@ export async function inspect(
 	const lockedTo = halfLocked ? '' : record.fingerprint;
 	const needed = record.status === 'finished' || lockedTo !== null || latest.size > 0;
 	const print = needed ? sha256Hex(canonicalCard(toCard(record, events))) : null;
+	// What the signatures must match: the seal, past which only the instructor's corrections go.
+	const signedTo =
+		print === null || halfLocked ? print : signedPrint(record, events, printsOf(record), print);
 	const signers = record.seats.map((playerId) => {
 		const signature = latest.get(playerId) ?? null;
-		return { playerId, signature, current: signature !== null && signature.fingerprint === print };
+		return {
+			playerId,
+			signature,
+			current: signature !== null && signature.fingerprint === signedTo
+		};
 	});
 	const status: CardStatus =
 		print === null
@@ -268,7 +276,7 @@ export async function inspect(
 						fingerprint: s.fingerprint
 					})),
 					locked: lockedTo,
-					current: print
+					current: signedTo ?? print
 				});
 	return {
 		status,

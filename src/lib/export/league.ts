@@ -77,7 +77,8 @@ function lineFrom(
 		counts: cards.countsInStandings(record, changed.has(record.id)),
 		voidReason: record.voidReason,
 		rulesetId: record.rulesetId,
-		seats: [...record.seats]
+		seats: [...record.seats],
+		...(record.result?.corrections ? { corrections: record.result.corrections } : {})
 	};
 	if (record.result && !state) {
 		const { result } = record;

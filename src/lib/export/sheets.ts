@@ -7,6 +7,8 @@
 import { dayWords } from '$lib/format/day-words';
 import type { CardStanding } from '$lib/db/cards';
 import type { KeptEvent } from '$lib/card/records';
+import { correctionWords } from '$lib/format/correction-words';
+import type { ResultCorrection } from '$lib/rules/card';
 import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';
@@ -43,6 +45,8 @@ export interface GameLine {
 	winners: SideLabel[];
 	/** Whether the game is over (winners are final). */
 	over: boolean;
+	/** The instructor's corrections after signing (RULES.md §7); none when left out. */
+	corrections?: readonly ResultCorrection[];
 }
 
 const STATUS_WORDS: Record<CardStanding, string> = {
@@ -176,7 +180,11 @@ export function gamesSheet(
 				name(player),
 				partners.join(' & '),
 				side?.total ?? null,
-				side ? resultOf(line, side.label) : ''
+				side ? resultOf(line, side.label) : '',
+				(line.corrections ?? [])
+					.filter((c) => c.player === player)
+					.map((c) => correctionWords(c, name(player)))
+					.join('; ')
 			]);
 		}
 	}
@@ -189,7 +197,8 @@ export function gamesSheet(
 			'Student',
 			'Partner',
 			'Points',
-			'Result'
+			'Result',
+			'Corrected by the instructor'
 		],
 		rows
 	};

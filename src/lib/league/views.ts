@@ -28,6 +28,7 @@ import {
 	standings,
 	type PlayerGame,
 	type Race,
+	type StandingsCard,
 	type StandingsRow
 } from '$lib/rules/standings';
 import { placesFrom, type CardPlace } from './card-place';
@@ -91,6 +92,8 @@ export interface StandingsView {
 	counted: number;
 	/** Signed cards changed after signing (they do not count), from the kept verdicts. */
 	changed: ReadonlySet<string>;
+	/** Cards that count with the instructor's corrections after signing (RULES.md §7). */
+	corrected: StandingsCard[];
 	race: Race;
 }
 
@@ -122,8 +125,18 @@ export async function standingsView(leagueId: string): Promise<StandingsView> {
 		retired,
 		counted: counted.length,
 		changed,
+		corrected: counted.filter((c) => c.corrections !== undefined),
 		race: race(counted, listed, undefined, rows)
 	};
+}
+
+/**
+ * The cards of league `leagueId` that count with the instructor's corrections after signing
+ * (RULES.md §7), by game id: the inbox shows them corrected, not as they were received.
+ */
+export async function correctedCards(leagueId: string): Promise<Map<string, StandingsCard>> {
+	const counted = await cards.counted(leagueId);
+	return new Map(counted.filter((c) => c.corrections !== undefined).map((c) => [c.gameId, c]));
 }
 
 /**

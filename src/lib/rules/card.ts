@@ -74,6 +74,34 @@ export interface CardResult {
 	endCause: EndCause | null;
 	/** When the event that ended the game was recorded. */
 	finishedAt: string;
+	/**
+	 * The instructor's corrections made after every player signed (RULES.md §7), oldest first;
+	 * left out when there are none, as on every card signed before the ruling. The totals and
+	 * winners above already include them.
+	 */
+	corrections?: ResultCorrection[];
+}
+
+/**
+ * One correction the instructor made to a signed card (RULES.md §7): who it changed, by how
+ * much, why, and the side's total before and after, so every screen and export can say
+ * "corrected by the instructor" with the reason and the old value.
+ */
+export interface ResultCorrection {
+	/** The player the points were given to or taken from. */
+	player: PlayerId;
+	/** That player's side. */
+	side: SideLabel;
+	/** Not zero. */
+	points: number;
+	/** The instructor's reason. */
+	note: string;
+	/** When it was recorded. */
+	at: string;
+	/** The side's total before it. */
+	before: number;
+	/** The side's total after it. */
+	after: number;
 }
 
 /**

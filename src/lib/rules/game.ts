@@ -263,7 +263,10 @@ function applyVoid(state: GameState, e: Of<'void'>): GameState {
 	if (!target) throw new RuleError('void-unknown');
 	if (target.type === 'void') throw new RuleError('void-of-void');
 	if (Object.hasOwn(state.voided, target.id)) throw new RuleError('void-already');
-	if (state.over && state.endedBy !== target.id) throw new RuleError('game-over');
+	// A finished card's correction can be withdrawn, as it was made: after the end (issue 36).
+	if (state.over && state.endedBy !== target.id && target.type !== 'correct') {
+		throw new RuleError('game-over');
+	}
 	let rebuilt = newGame(state.setup);
 	try {
 		for (const x of state.effective) if (x.id !== target.id) rebuilt = step(rebuilt, x, true);

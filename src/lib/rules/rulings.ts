@@ -10,7 +10,7 @@ export interface Ruling {
 	id:
 		| 'undo-later-first'
 		| 'over-only-reopens'
-		| 'correction-reopens-signing'
+		| 'correction-counts-at-once'
 		| 'refused-stays-refused'
 		| 'time-up-once'
 		| 'named-settings-only';
@@ -33,8 +33,8 @@ export const RULINGS: readonly Ruling[] = [
 		applies: always
 	},
 	{
-		id: 'correction-reopens-signing',
-		text: 'The instructor can correct a finished card’s points, giving the reason: the card and its history show the correction, the winner follows the corrected totals, and a signed card goes back to its players to sign again before it counts.',
+		id: 'correction-counts-at-once',
+		text: 'The instructor can correct a finished card’s points, giving the reason. On a signed card the correction counts at once, like the teacher’s pen on a paper card: the players’ signatures stay as what they signed, and the card, the standings, prints and exports show it as corrected by the instructor, with the reason and the score before and after. The instructor can withdraw such a correction the same way. Any other change after signing stops the card counting.',
 		applies: always
 	},
 	{

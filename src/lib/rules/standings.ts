@@ -7,6 +7,7 @@
  * (a win, a shared win or a loss), since the side scored it together; classroom play has no
  * teams, so this only matters for leagues that play another rule sheet in pairs.
  */
+import type { ResultCorrection } from './card';
 import type { PlayerId, SideLabel } from './types';
 
 /** What one counted card contributes: its sides' final totals and which sides won. */
@@ -17,6 +18,8 @@ export interface StandingsCard {
 	sides: { label: SideLabel; players: PlayerId[]; total: number }[];
 	/** Labels of the winning sides; two or more is a shared win; none when nobody won. */
 	winners: SideLabel[];
+	/** The instructor's corrections after signing (§7), already in the totals; for notes only. */
+	corrections?: readonly ResultCorrection[];
 }
 
 /** Which end of the table a row is marked as. */

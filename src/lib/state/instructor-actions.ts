@@ -12,8 +12,9 @@ export const INSTRUCTOR_ACTIONS = {
 	'count-card-again': 'Counting a voided card again',
 	// Reopening a league card takes it out of the standings, as voiding does.
 	'reopen-league-card': 'Reopening a league card',
-	// A correction changes a signed card's score, and reopens it for signing.
+	// A correction changes a signed card's score, and counts at once (RULES.md §7).
 	'correct-score': 'Correcting a score',
+	'withdraw-correction': 'Withdrawing a correction',
 	'edit-roster': 'Editing the roster',
 	'edit-league': 'Changing the league',
 	'delete-league': 'Deleting a league',

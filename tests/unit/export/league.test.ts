@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { correct } from '$lib/db/corrections';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as roster from '$lib/db/roster';
@@ -132,6 +133,31 @@ describe('leagueCsv', () => {
 			Status: 'in progress',
 			Points: '10',
 			Result: ''
+		});
+	});
+
+	it('exports a card the instructor corrected after signing with its corrected points, the old ones and the reason', async () => {
+		const { leagueId, g1 } = await smallLeague();
+		const { record } = await games.get(g1);
+		await correct(g1, { player: record.seats[1]!, points: 25, note: 'A 25 was not written down' });
+		const rows = records((await leagueCsv(leagueId, 'games')).text).filter(gameNo(1));
+		expect(
+			rows.map((r) => [r.Student, r.Points, r.Result, r.Counts, r['Corrected by the instructor']])
+		).toEqual([
+			['Ana', '30', 'lost', 'yes', ''],
+			[
+				'Ben, "B"',
+				'35',
+				'won',
+				'yes',
+				'Ben, "B" +25 (was 10, now 35). Reason: A 25 was not written down'
+			],
+			['Cara', '5', 'lost', 'yes', '']
+		]);
+		const standings = records((await leagueCsv(leagueId, 'standings')).text);
+		expect(standings.find((r) => r.Student === 'Ben, "B"')).toMatchObject({
+			Won: '1',
+			Points: '35'
 		});
 	});
 

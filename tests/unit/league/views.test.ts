@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import { correct } from '$lib/db/corrections';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as roster from '$lib/db/roster';
@@ -8,6 +9,7 @@ import * as sessions from '$lib/db/sessions';
 import {
 	cardList,
 	cardView,
+	correctedCards,
 	leagueList,
 	sessionList,
 	sessionView,
@@ -38,6 +40,23 @@ describe('standingsView', () => {
 		expect(view.retired.has(s('Dan').id)).toBe(true);
 		expect(view.counted).toBe(1);
 		expect(view.race.series.map((x) => view.names.get(x.player))).toEqual(['Ana', 'Dan']);
+	});
+});
+
+describe('a card the instructor corrected after signing', () => {
+	it('counts corrected in the standings, and the inbox and card views see the correction', async () => {
+		const { leagueId, s } = await setUp();
+		const id = await playGame(leagueId, [s('Ana'), s('Dan')], [20, 10]);
+		await playGame(leagueId, [s('Ben'), s('Cara')], [15, 5], { minute: 2 });
+		await correct(id, { player: s('Dan').id, points: 15, note: 'Missed 15' });
+		const view = await standingsView(leagueId);
+		expect(view.rows[0]).toMatchObject({ player: s('Dan').id, won: 1, points: 25 });
+		expect(view.corrected.map((c) => [c.gameId, c.corrections?.map((x) => x.before)])).toEqual([
+			[id, [10]]
+		]);
+		expect([...(await correctedCards(leagueId)).keys()]).toEqual([id]);
+		const card = await cardView(leagueId, id);
+		expect([card.status, card.record.result?.corrections?.[0]?.after]).toEqual(['signed', 25]);
 	});
 });
 

@@ -39,10 +39,10 @@ const CASES: Record<Ruling['id'], () => void> = {
 		);
 		expect(applyEvent(s, { id: 'v', type: 'void', target: 'end' }).over).toBe(false);
 	},
-	'correction-reopens-signing': () => {
+	'correction-counts-at-once': () => {
 		// The engine's part: a correction needs a finished game and a reason, stays in the
-		// card, and the winner follows the corrected totals (reopening for signing is the
-		// store's part, tested in tests/unit/db/corrections.test.ts).
+		// card, and the winner follows the corrected totals (that it counts at once on a signed
+		// card is the store's part, tested in tests/unit/db/corrections.test.ts).
 		const playing = replay(classroom, [{ id: 's1', type: 'score', player: 'A', count: 10 }]);
 		const fix = {
 			id: 'c',
@@ -61,6 +61,9 @@ const CASES: Record<Ruling['id'], () => void> = {
 		);
 		const corrected = applyEvent(over, fix);
 		expect([corrected.over, corrected.totals.B, corrected.winners]).toEqual([true, 15, ['B']]);
+		// Withdrawn as it was made, after the end: the game stays over with its old winner.
+		const withdrawn = applyEvent(corrected, { id: 'w', type: 'void', target: 'c' });
+		expect([withdrawn.over, withdrawn.totals.B, withdrawn.winners]).toEqual([true, 0, ['A']]);
 	},
 	'refused-stays-refused': () => {
 		let s = newGame(classroom);
