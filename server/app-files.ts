@@ -6,7 +6,7 @@ import type { Env, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { notFound, refusal } from './errors';
+import { notFound, refusal } from './core/errors';
 
 /**
  * How long a browser may keep a file without asking again: the hashed files for good; the

@@ -9,9 +9,9 @@ import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from './db';
-import { BodyBudget, LARGE_BODIES_BUDGET } from './body';
-import type { Deps, ServerEnv } from './context';
+import type { Database } from './core/db';
+import { BodyBudget, LARGE_BODIES_BUDGET } from './core/body';
+import type { Deps, ServerEnv } from './core/context';
 import {
 	ApiError,
 	UNEXPECTED,
@@ -20,9 +20,9 @@ import {
 	malformed,
 	notFound,
 	refusal
-} from './errors';
+} from './core/errors';
 import { serveAppFiles } from './app-files';
-import { LEAGUE_ID } from './schemas';
+import { LEAGUE_ID } from './core/schemas';
 import { appPolicy, inlineScriptHashes, securityHeaders } from './security-headers';
 import { cardRoutes } from './routes/cards';
 import { deviceRoutes } from './routes/devices';
@@ -44,11 +44,11 @@ export interface ServerOptions {
 	joinCodeDays?: number;
 	/** Wrong join codes one address may try in ten minutes before it is told to wait. */
 	joinFailures?: number;
-	/** How many proxies stand in front of the server (client-address.ts); 0 by default. */
+	/** How many proxies stand in front of the server (core/client-address.ts); 0 by default. */
 	trustProxy?: number;
 	/** Leagues one address may register in an hour. */
 	registrationsPerHour?: number;
-	/** Bytes past the first 64 KB that the bodies being read at once may hold (body.ts). */
+	/** Bytes past the first 64 KB that the bodies being read at once may hold (core/body.ts). */
 	largeBodiesBudget?: number;
 	version?: string;
 }

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { createApp } from './app';
-import { openDatabase } from './db';
+import { openDatabase } from './core/db';
 import { lockDataDir } from './data-lock';
 import { loadSecret } from './secret';
 import type { Settings } from './settings';

@@ -1,14 +1,14 @@
 /**
  * A league's cards: a phone or the instructor pushes one, the instructor pulls them. A push is
- * judged in order of cost: its token from the headers (auth.ts), before a byte of its body is
- * read; then its card, once (cards.ts); then one transaction stores it.
+ * judged in order of cost: its token from the headers (core/auth.ts), before a byte of its body is
+ * read; then its card, once (core/cards.ts); then one transaction stores it.
  */
 import { Hono } from 'hono';
-import { authorize } from '../auth';
-import { readJson } from '../body';
-import { PAGE_MAX, examineCard, pullCards, storeCard } from '../cards';
-import type { Deps, ServerEnv } from '../context';
-import { malformed } from '../errors';
+import { authorize } from '../core/auth';
+import { readJson } from '../core/body';
+import { PAGE_MAX, examineCard, pullCards, storeCard } from '../core/cards';
+import type { Deps, ServerEnv } from '../core/context';
+import { malformed } from '../core/errors';
 import { wholeQuery } from './requests';
 
 /** The card routes, mounted under `/api/leagues`. */

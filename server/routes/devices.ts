@@ -1,8 +1,8 @@
 /** The phones of a league, as its instructor lists and removes them. */
 import { Hono } from 'hono';
-import { authorize } from '../auth';
-import type { Deps, ServerEnv } from '../context';
-import { notFound } from '../errors';
+import { authorize } from '../core/auth';
+import type { Deps, ServerEnv } from '../core/context';
+import { notFound } from '../core/errors';
 
 /** The device routes, mounted under `/api/leagues`. */
 export function deviceRoutes({ db }: Deps): Hono<ServerEnv> {

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { parsePayload } from '$lib/transfer/payload';
 import { TransferError } from '$lib/transfer/errors';
 import type { SessionPayload } from '$lib/transfer/schema';
-import { authorize } from '../auth';
-import { readJson } from '../body';
-import type { Deps, ServerEnv } from '../context';
-import { malformed } from '../errors';
+import { authorize } from '../core/auth';
+import { readJson } from '../core/body';
+import type { Deps, ServerEnv } from '../core/context';
+import { malformed } from '../core/errors';
 import { changed } from './leagues';
 import { wholeQuery } from './requests';
 

@@ -4,8 +4,8 @@
  * check) sees the outage rather than a server that looks up.
  */
 import { Hono } from 'hono';
-import type { Deps, ServerEnv } from '../context';
-import { isDatabaseGone } from '../errors';
+import type { Deps, ServerEnv } from '../core/context';
+import { isDatabaseGone } from '../core/errors';
 
 /** How long the database may take to answer a health check. */
 const HEALTH_TIMEOUT_MS = 3000;

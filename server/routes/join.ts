@@ -1,7 +1,7 @@
 /**
  * `POST /api/join`: a phone joins a league with its join code. The right code always works, so
  * a class never waits for someone else's typos: the code is looked up first, and only a wrong
- * one is counted, against the client's address (client-address.ts), the league the request names
+ * one is counted, against the client's address (core/client-address.ts), the league the request names
  * if it names one, the code typed, and the whole server. Past a limit (per address: `joinFailures`
  * in ten minutes) a wrong code is answered 429 rather than 403, and the count goes on. A guess
  * needs the one code of 30^10 (about 49 bits) a league has; what the limit stops is the server
@@ -9,13 +9,13 @@
  */
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { readJson } from '../body';
-import { clientAddress } from '../client-address';
-import type { Deps, ServerEnv } from '../context';
-import { ApiError } from '../errors';
-import { countOnce } from '../limits';
-import { JoinSchema } from '../schemas';
-import { hashSecret, joinCodeKey, newToken } from '../tokens';
+import { readJson } from '../core/body';
+import { clientAddress } from '../core/client-address';
+import type { Deps, ServerEnv } from '../core/context';
+import { ApiError } from '../core/errors';
+import { countOnce } from '../core/limits';
+import { JoinSchema } from '../core/schemas';
+import { hashSecret, joinCodeKey, newToken } from '../core/tokens';
 import { checked } from './requests';
 
 /** The window wrong join codes are counted in. */

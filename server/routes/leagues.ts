@@ -5,15 +5,15 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { readSnapshot } from '$lib/transfer/standings-snapshot';
-import { authorize } from '../auth';
-import { readJson } from '../body';
-import { clientAddress } from '../client-address';
-import type { Deps, ServerEnv } from '../context';
-import type { Database, Query } from '../db';
-import { ApiError, malformed, notFound } from '../errors';
-import { countOnce } from '../limits';
-import { LeagueUpdateSchema, RegisterSchema, RosterSchema, SessionsSchema } from '../schemas';
-import { hashSecret, joinCodeKey, newJoinCode, newToken } from '../tokens';
+import { authorize } from '../core/auth';
+import { readJson } from '../core/body';
+import { clientAddress } from '../core/client-address';
+import type { Deps, ServerEnv } from '../core/context';
+import type { Database, Query } from '../core/db';
+import { ApiError, malformed, notFound } from '../core/errors';
+import { countOnce } from '../core/limits';
+import { LeagueUpdateSchema, RegisterSchema, RosterSchema, SessionsSchema } from '../core/schemas';
+import { hashSecret, joinCodeKey, newJoinCode, newToken } from '../core/tokens';
 import { checked, wholeQuery } from './requests';
 
 /** A fresh join code for league `leagueId`, stored keyed, working for `days`. */

@@ -1,7 +1,7 @@
 /** Reading what a request asks: its body against a schema, its whole-number query parameters. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { malformed } from '../errors';
+import { malformed } from '../core/errors';
 
 /** `input` checked against `schema`; 400 naming the first field that is wrong. */
 export function checked<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {

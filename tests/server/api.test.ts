@@ -1,37 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
-import type { ServerEnv } from '../../server/context';
-import type { Database } from '../../server/db';
-import { BODY_LIMIT } from '../../server/body';
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../../server/core/body';
 import { TEMPLATE, handedOut, signedCard, standings } from './fixtures';
-import {
-	L1,
-	L2,
-	OPEN_TIMEOUT,
-	TARGETS,
-	appOn,
-	classOn,
-	client,
-	emptyTables,
-	type Call
-} from './support';
+import { L1, L2, TARGETS, appOn, classOn, client } from './support';
+import { testServer } from './test-server';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
-	let db: Database;
-	let drop: () => Promise<void>;
-	let app: Hono<ServerEnv>;
-	let call: Call;
-
-	beforeAll(async () => {
-		({ db, drop } = await target.open());
-		app = appOn(db, { joinFailures: 3 });
-		call = client(app);
-	}, OPEN_TIMEOUT);
-	afterAll(async () => {
-		await db.close();
-		await drop();
-	});
-	beforeEach(() => emptyTables(db));
+	const server = testServer(target, { joinFailures: 3 });
+	const { call } = server;
 
 	const pull = async (leagueId: string, token: string, after = 0, limit?: number) =>
 		call('GET', `/api/leagues/${leagueId}/cards?after=${after}${limit ? `&limit=${limit}` : ''}`, {
@@ -65,9 +40,9 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		it('stores tokens and codes hashed only', async () => {
 			const { instructor, joinCode, devices } = await classOn(call, L1);
 			const dump = JSON.stringify([
-				await db.query('select * from leagues'),
-				await db.query('select * from devices'),
-				await db.query('select * from join_codes')
+				await server.db.query('select * from leagues'),
+				await server.db.query('select * from devices'),
+				await server.db.query('select * from join_codes')
 			]);
 			for (const secret of [instructor, devices[0]?.token, joinCode.replace('-', '')]) {
 				expect(dump).not.toContain(secret);
@@ -82,7 +57,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		});
 
 		it('refuses an expired join code', async () => {
-			const expired = client(appOn(db, { joinCodeDays: 0 }));
+			const expired = client(appOn(server.db, { joinCodeDays: 0 }));
 			const made = await expired('POST', '/api/leagues', { json: { id: L1, name: 'P3' } });
 			const joined = await call('POST', '/api/join', {
 				json: { joinCode: made.body.joinCode, deviceName: 'Group 1' }
@@ -426,7 +401,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 			expect([typeof first, other]).toEqual(['string', null]);
 			expect(await push(devices[0]?.token)).toBe(201);
 			expect((await seen())[0]).toBe(first);
-			await db.query(
+			await server.db.query(
 				`update devices set last_seen_at = now() - interval '2 minutes' where id = $1`,
 				[devices[0]?.id]
 			);
@@ -575,7 +550,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 		])('%s %s with %s: 400', async (method, path, raw) => {
 			const r = await call(method, path, { raw });
 			expect([r.status, r.body.error]).toEqual([400, 'server-malformed']);
-			expect(await db.query('select id from leagues')).toEqual([]);
+			expect(await server.db.query('select id from leagues')).toEqual([]);
 		});
 
 		it('a card that is not JSON: 400', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase, splitStatements } from '../../server/db';
+import { openDatabase, splitStatements } from '../../server/core/db';
 import { OPEN_TIMEOUT, POSTGRES_URL, freshPostgres } from './support';
 
 describe('splitStatements', () => {

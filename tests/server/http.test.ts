@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../server/body';
+import { BODY_LIMIT } from '../../server/core/body';
 import { signedCard } from './fixtures';
 import { startServer, stopServer } from './process';
 import { L1, classOn, client } from './support';

@@ -5,38 +5,17 @@
  * judged one by one. Join codes are stored under the server secret.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db';
-import { joinCodeKey } from '../../server/tokens';
-import {
-	L1,
-	L2,
-	OPEN_TIMEOUT,
-	TARGETS,
-	TEST_SECRET,
-	appOn,
-	client,
-	emptyTables,
-	type Call
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { joinCodeKey } from '../../server/core/tokens';
+import { L1, L2, TARGETS, TEST_SECRET, appOn, client, type Call } from './support';
+import { testServer } from './test-server';
 
 const SCHOOL = '203.0.113.7';
 const OUTSIDE = '198.51.100.9';
 
 describe.each(TARGETS)('join codes on $name', (target) => {
-	let db: Database;
-	let drop: () => Promise<void>;
-	let call: Call;
-
-	beforeAll(async () => {
-		({ db, drop } = await target.open());
-		call = client(appOn(db));
-	}, OPEN_TIMEOUT);
-	afterAll(async () => {
-		await db.close();
-		await drop();
-	});
-	beforeEach(() => emptyTables(db));
+	const server = testServer(target);
+	const { call } = server;
 
 	const register = async (id: string, on: Call = call) =>
 		(await on('POST', '/api/leagues', { json: { id, name: 'Period 3' }, from: OUTSIDE })).body
@@ -68,7 +47,7 @@ describe.each(TARGETS)('join codes on $name', (target) => {
 	});
 
 	it('counts the address the proxy saw: a written X-Forwarded-For locks nobody out', async () => {
-		const behindProxy = client(appOn(db, { trustProxy: 1 }));
+		const behindProxy = client(appOn(server.db, { trustProxy: 1 }));
 		const code = await register(L1, behindProxy);
 		const PROXY = '10.0.0.1';
 		// The attacker writes the victim's address first; the proxy appends the one it saw.
@@ -90,7 +69,7 @@ describe.each(TARGETS)('join codes on $name', (target) => {
 	});
 
 	it('counts by the address TRUST_PROXY proxies away: two proxies, the second from the right', async () => {
-		const twoProxies = client(appOn(db, { trustProxy: 2 }));
+		const twoProxies = client(appOn(server.db, { trustProxy: 2 }));
 		await register(L1, twoProxies);
 		const via = (client: string) => ({ 'x-forwarded-for': `1.1.1.1, ${client}, 10.0.0.2` });
 		for (let i = 0; i < 10; i++) await join(`ZZZZZ-ZZZZ${i}`, '10.0.0.3', twoProxies, via(SCHOOL));
@@ -119,18 +98,18 @@ describe.each(TARGETS)('join codes on $name', (target) => {
 
 	it('stores a join code keyed by the server secret: the database alone does not give it up', async () => {
 		const code = await register(L1);
-		const [row] = await db.query<{ code_hash: string }>('select code_hash from join_codes');
+		const [row] = await server.db.query<{ code_hash: string }>('select code_hash from join_codes');
 		const plain = code.replace('-', '');
 		expect(row?.code_hash).toBe(joinCodeKey(TEST_SECRET, code));
 		expect(row?.code_hash).not.toBe(createHash('sha256').update(plain).digest('hex'));
 		// A server with another secret (rotated) does not take the codes of the old one.
-		const rotated = client(appOn(db, { secret: Buffer.alloc(32, 9) }));
+		const rotated = client(appOn(server.db, { secret: Buffer.alloc(32, 9) }));
 		expect((await join(code, SCHOOL, rotated)).status).toBe(403);
 		expect((await join(code, SCHOOL)).status).toBe(201);
 	});
 
 	it('limits the leagues one address registers in an hour; another address still can', async () => {
-		const limited = client(appOn(db, { registrationsPerHour: 3 }));
+		const limited = client(appOn(server.db, { registrationsPerHour: 3 }));
 		const ids = ['1', '2', '3', '4'].map((n) => `b000000${n}-0000-4000-8000-000000000000`);
 		const statuses = [];
 		for (const id of ids) {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedName } from '$lib/db/players';
-import type { Database } from '../../server/db';
+import type { Database } from '../../server/core/db';
 import { L1, appOn, client, type Call } from './support';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/core/db';
 
 /** Names an attacker or a slip of the keyboard would send. */
 const HOSTILE = [

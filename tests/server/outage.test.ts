@@ -4,7 +4,7 @@
  * (not 500 `unexpected`), so a device keeps its cards and tries again.
  */
 import { describe, expect, it } from 'vitest';
-import { connectDatabase, openDatabase, type Database } from '../../server/db';
+import { connectDatabase, openDatabase, type Database } from '../../server/core/db';
 import { L1, POSTGRES_URL, appOn, client } from './support';
 
 const targets: { name: string; gone: () => Promise<Database> }[] = [

@@ -4,23 +4,13 @@
  * once are bounded in total; league ids are the app's; a device of another league is told so;
  * every answer has the security headers; another origin may call the API.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import type { ServerEnv } from '../../server/context';
-import type { Database } from '../../server/db';
-import { SMALL_BODY } from '../../server/body';
+import type { ServerEnv } from '../../server/core/context';
+import { SMALL_BODY } from '../../server/core/body';
 import { signedCard } from './fixtures';
-import {
-	L1,
-	L2,
-	OPEN_TIMEOUT,
-	TARGETS,
-	appOn,
-	classOn,
-	client,
-	emptyTables,
-	type Call
-} from './support';
+import { L1, L2, TARGETS, appOn, classOn, client } from './support';
+import { testServer } from './test-server';
 
 /** A body of `size` bytes as a stream that counts what the server read of it. */
 function countedBody(size: number, stalled = false) {
@@ -60,21 +50,8 @@ function push(
 }
 
 describe.each(TARGETS)('requests on $name', (target) => {
-	let db: Database;
-	let drop: () => Promise<void>;
-	let app: Hono<ServerEnv>;
-	let call: Call;
-
-	beforeAll(async () => {
-		({ db, drop } = await target.open());
-		app = appOn(db);
-		call = client(app);
-	}, OPEN_TIMEOUT);
-	afterAll(async () => {
-		await db.close();
-		await drop();
-	});
-	beforeEach(() => emptyTables(db));
+	const server = testServer(target);
+	const { call } = server;
 
 	it('refuses a 1.5 MB push with no token, a made-up one or another league’s, reading none of it', async () => {
 		await classOn(call, L1);
@@ -85,7 +62,7 @@ describe.each(TARGETS)('requests on $name', (target) => {
 			[other.devices[0]?.token ?? '', 403, 'server-other-league']
 		] as const) {
 			const body = countedBody(1_500_000);
-			const res = await push(app, L1, token, body.stream);
+			const res = await push(server.app, L1, token, body.stream);
 			expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([status, code]);
 			expect(body.read()).toBe(0);
 		}
@@ -103,7 +80,7 @@ describe.each(TARGETS)('requests on $name', (target) => {
 	});
 
 	it('bounds the large bodies read at once; a card still goes in', async () => {
-		const budgeted = appOn(db, { largeBodiesBudget: 200_000 });
+		const budgeted = appOn(server.db, { largeBodiesBudget: 200_000 });
 		const { devices } = await classOn(client(budgeted), L1);
 		const token = devices[0]?.token ?? '';
 		// Two large bodies that never finish hold the budget between them.
@@ -144,12 +121,12 @@ describe.each(TARGETS)('requests on $name', (target) => {
 		}
 		const made = await call('POST', '/api/leagues', { json: { id, name: 'P3' } });
 		expect([made.status, made.body.error]).toEqual([400, 'server-malformed']);
-		expect(await db.query('select id from leagues where id <> $1', [L1])).toEqual([]);
+		expect(await server.db.query('select id from leagues where id <> $1', [L1])).toEqual([]);
 	});
 
 	it('puts the security headers on every answer, the API’s allowing nothing', async () => {
 		for (const path of ['/api/health', '/api/nothing', `/api/leagues/${L1}`]) {
-			const res = await app.request(path);
+			const res = await server.app.request(path);
 			expect(res.headers.get('x-content-type-options')).toBe('nosniff');
 			expect(res.headers.get('referrer-policy')).toBe('no-referrer');
 			expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
@@ -161,7 +138,7 @@ describe.each(TARGETS)('requests on $name', (target) => {
 
 	it('answers the app opened at another of the server’s addresses (CORS, no credentials)', async () => {
 		const { devices } = await classOn(call, L1);
-		const preflight = await app.request(`/api/leagues/${L1}/cards`, {
+		const preflight = await server.app.request(`/api/leagues/${L1}/cards`, {
 			method: 'OPTIONS',
 			headers: {
 				origin: 'http://localhost:8787',
@@ -175,7 +152,7 @@ describe.each(TARGETS)('requests on $name', (target) => {
 			'authorization'
 		);
 		expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-		const r = await app.request(`/api/leagues/${L1}/cards`, {
+		const r = await server.app.request(`/api/leagues/${L1}/cards`, {
 			method: 'POST',
 			headers: {
 				origin: 'http://localhost:8787',

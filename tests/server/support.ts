@@ -8,8 +8,8 @@ import pg from 'pg';
 import { pino } from 'pino';
 import type { Hono } from 'hono';
 import { createApp, type ServerOptions } from '../../server/app';
-import type { ServerEnv } from '../../server/context';
-import { openDatabase, type Database } from '../../server/db';
+import type { ServerEnv } from '../../server/core/context';
+import { openDatabase, type Database } from '../../server/core/db';
 
 export interface Target {
 	name: 'embedded' | 'postgres';

@@ -13,7 +13,7 @@ import * as links from '$lib/sync/links';
 import * as standings from '$lib/sync/standings';
 import * as sync from '$lib/sync/sync';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
-import { openDatabase, type Database } from '../../../server/db';
+import { openDatabase, type Database } from '../../../server/core/db';
 import { appOn, emptyTables } from '../../server/support';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';

@@ -18,7 +18,7 @@ import * as links from '$lib/sync/links';
 import * as sync from '$lib/sync/sync';
 import { sessionPayload } from '$lib/transfer/envelope';
 import { cardPayload } from '$lib/transfer/envelope';
-import { openDatabase, type Database } from '../../../server/db';
+import { openDatabase, type Database } from '../../../server/core/db';
 import { appOn, emptyTables } from '../../server/support';
 import { resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';

@@ -2,7 +2,7 @@
  * Secrets the server hands out. Tokens are 32 random bytes (base64url); join codes are 10
  * letters a person can type. Tokens are stored as their SHA-256 (a copy of the database gives no
  * one a working token: 256 random bits cannot be searched); join codes, which have about 49 bits,
- * as their HMAC under the server secret kept outside the database (secret.ts).
+ * as their HMAC under the server secret kept outside the database (server/secret.ts).
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 

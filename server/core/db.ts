@@ -99,7 +99,7 @@ function openPostgres(url: string, connections = DEFAULT_CONNECTIONS): Database 
 	};
 }
 
-const MIGRATIONS = new URL('./migrations/', import.meta.url);
+const MIGRATIONS = new URL('../migrations/', import.meta.url);
 
 /**
  * Brings the schema up to date: each file of `migrations/` not yet applied, in name order, in

@@ -12,7 +12,7 @@ export interface ServerEnv {
 export interface Deps {
 	db: Database;
 	log: Logger;
-	/** The key join codes are stored under (secret.ts). */
+	/** The key join codes are stored under (server/secret.ts). */
 	secret: Buffer;
 	joinCodeDays: number;
 	/** Wrong join codes one address may try in ten minutes before it is told to wait. */
