@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterEach, describe, expect, it } from 'vitest';
 import { paced, percentile, type PacedRequest } from '../../bench/paced';
 
-const PORT = Number(process.env.SERVER_TEST_PORT ?? 8805) + 3;
+const PORT = Number(process.env.SERVER_TEST_PORT ?? 8805) + 4;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let server: Server | null = null;

@@ -67,7 +67,7 @@ describe('correct', () => {
 		const [counted] = await cards.counted(leagueId);
 		expect(counted).toMatchObject({ gameId: id, winners: [ben.id] });
 		expect(counted?.sides.map((s) => s.total)).toEqual([20, 25]);
-		expect((await signatures.verify(id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(id))).status).toBe('signed');
 		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set());
 		await expectVerdictsKept();
 	});
@@ -132,7 +132,7 @@ describe('correct', () => {
 		await db.events.add(forged);
 		// The result still says what the players signed: the entry is not the instructor's.
 		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set([id]));
-		expect((await signatures.verify(id)).status).toBe('changed-after-signing');
+		expect((await signatures.inspect(await games.get(id))).status).toBe('changed-after-signing');
 		await expectVerdictsKept();
 	});
 
@@ -227,7 +227,7 @@ describe('withdraw', () => {
 		expect(record.result).toEqual(locked.result);
 		expect(await signatures.list(id)).toEqual(signedBefore);
 		expect((await cards.counted(leagueId))[0]?.winners).toEqual([ana.id]);
-		expect((await signatures.verify(id)).status).toBe('signed');
+		expect((await signatures.inspect(await games.get(id))).status).toBe('signed');
 		await expectVerdictsKept();
 	});
 
