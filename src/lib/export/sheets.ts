@@ -7,7 +7,7 @@
 import { dayWords } from '$lib/format/day-words';
 import type { CardStanding } from '$lib/db/cards';
 import type { KeptEvent } from '$lib/card/records';
-import { correctionWords } from '$lib/format/correction-words';
+import { correctionWords } from '$lib/card/correction-words';
 import type { ResultCorrection } from '$lib/rules/card';
 import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctionWords, signedPoints } from '$lib/format/correction-words';
+import { correctionWords, signedPoints } from '$lib/card/correction-words';
 
 const base = { player: 'B', side: 'B', note: 'A 10 was missed', at: '2026-01-12T09:00:00.000Z' };
 
