@@ -4,18 +4,9 @@ import {
 	leagueWithRoster,
 	playGroupGame,
 	sessionWithGroups,
+	setPin,
 	signCard
 } from './league-helpers';
-
-/** Sets the instructor PIN on the settings page. */
-async function setPin(page: import('@playwright/test').Page, pin: string): Promise<void> {
-	await page.goto('/settings');
-	await page.getByRole('button', { name: 'Set a PIN' }).click();
-	await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-	await page.getByLabel('New PIN again').fill(pin);
-	await page.getByRole('button', { name: 'Save the PIN' }).click();
-	await expect(page.getByText('The PIN is set.')).toBeVisible();
-}
 
 test('reopening a signed league card asks for the PIN, as voiding does (issue 13)', async ({
 	page

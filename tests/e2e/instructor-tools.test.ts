@@ -8,6 +8,7 @@ import {
 	leagueWithRoster,
 	playGroupGame,
 	sessionWithGroups,
+	setPin,
 	signCard
 } from './league-helpers';
 import { snap } from './snap';
@@ -71,16 +72,6 @@ test('every card of a session prints in one job, one card a page, each saying wh
 	await leagueTab(page, 'Cards');
 	await expect(items).toHaveCount(2);
 });
-
-/** Sets the instructor PIN on the settings page. */
-async function setPin(page: Page, pin: string): Promise<void> {
-	await page.goto('/settings');
-	await page.getByRole('button', { name: 'Set a PIN' }).click();
-	await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
-	await page.getByLabel('New PIN again').fill(pin);
-	await page.getByRole('button', { name: 'Save the PIN' }).click();
-	await expect(page.getByText('The PIN is set.')).toBeVisible();
-}
 
 test('the instructor’s correction of a signed card counts at once: the card, the standings, the print and the CSV say so with the reason and the old score, and it can be withdrawn (issue 36)', async ({
 	page

@@ -121,3 +121,13 @@ export async function signCard(page: Page, id: string): Promise<void> {
 	}
 	await expect(page.locator('.seal.signed')).toContainText('Signed');
 }
+
+/** Sets the instructor PIN on the settings page. */
+export async function setPin(page: Page, pin: string): Promise<void> {
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Set a PIN' }).click();
+	await page.getByLabel('New PIN (4 to 12 digits)').fill(pin);
+	await page.getByLabel('New PIN again').fill(pin);
+	await page.getByRole('button', { name: 'Save the PIN' }).click();
+	await expect(page.getByText('The PIN is set.')).toBeVisible();
+}
