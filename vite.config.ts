@@ -223,6 +223,12 @@ export default defineConfig({
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
 		environment: 'node',
+		// Three test files at a time on CI's 2 cores: Vitest's default (cores − 1) ran one, and many
+		// files, the server's most of all, spend their time waiting on a socket, a database or a
+		// child process. The whole suite took 191 s with one (1.3 cores busy) and 150 s with three,
+		// on a quiet machine. Not the threads pool: two tests of live queries across tabs
+		// (db/lists, state/first-game) fail in it.
+		maxWorkers: 3,
 		// Bounds on a hang, not on speed: CI shares 2 cores with other work, where a test that
 		// takes 1 s alone has taken over 5 s (vitest's default limit), and `expect.poll`'s
 		// default second is short for a live query's next answer.
