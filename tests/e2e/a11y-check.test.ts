@@ -40,3 +40,20 @@ test('a page wider than 320 px fails; a page that was checked is checked again o
 	const error = await expectAccessible(page, 'a wide box').catch((e: unknown) => e);
 	expect(String(error)).toContain('page width at 320 px, at a wide box');
 });
+
+test('content cut off at one width only fails, named with that width, and the viewport is put back', async ({
+	page
+}) => {
+	const before = page.viewportSize();
+	await page.setContent(
+		`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Check</title><style>
+		#box { overflow: hidden; } #box span { display: inline-block; width: 200px; }
+		@media (min-width: 1000px) { #box { width: 100px; } }
+		</style></head><body><main><h1>Check</h1><div id="box"><span>Wide words</span></div></main></body></html>`
+	);
+	const error = await expectAccessible(page, 'a box cut on a laptop').catch((e: unknown) => e);
+	expect(String(error)).toContain(
+		'content wider than its box at 1280 px, at a box cut on a laptop'
+	);
+	expect(page.viewportSize()).toEqual(before);
+});

@@ -33,21 +33,32 @@ export function clippedElements(page: Page): Promise<string[]> {
 
 /**
  * At 320, 390 and 1280 px wide, no element's content is wider than its clipping box (see
- * `clippedElements`); the viewport is put back afterwards.
+ * `clippedElements`), and `atWidth` passes at each width; the viewport is put back afterwards.
+ * The page's own width is looked at first, without a resize (a relayout each).
  */
-export async function expectNothingClipped(page: Page, where = page.url()): Promise<void> {
+export async function expectNothingClipped(
+	page: Page,
+	where = page.url(),
+	atWidth: (width: number) => Promise<void> = () => Promise.resolve()
+): Promise<void> {
 	const viewport = page.viewportSize();
 	if (!viewport) return;
+	const widths = [...CLIP_WIDTHS].sort((a, b) =>
+		a === viewport.width ? -1 : b === viewport.width ? 1 : 0
+	);
 	try {
-		for (const width of CLIP_WIDTHS) {
-			await page.setViewportSize({ width, height: viewport.height });
+		for (const width of widths) {
+			if (page.viewportSize()?.width !== width) {
+				await page.setViewportSize({ width, height: viewport.height });
+			}
 			await expect
 				.poll(() => clippedElements(page), {
 					message: `content wider than its box at ${width} px, at ${where}`
 				})
 				.toEqual([]);
+			await atWidth(width);
 		}
 	} finally {
-		await page.setViewportSize(viewport);
+		if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
 	}
 }
