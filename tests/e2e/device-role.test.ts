@@ -92,24 +92,33 @@ test('the instructor’s role is shown, locked at once and taken back only with 
 	await page.goto('/league');
 	await expect(page.getByRole('link', { name: 'New league' })).toBeVisible();
 
-	// Locked at once, from any screen; taking it back asks for the PIN.
-	await page
-		.getByRole('region', { name: 'Device role' })
-		.getByRole('button', { name: 'Lock' })
-		.click();
+	// Locked at once, from any screen; unlocked from the same bar with the PIN, on the same page.
+	const bar = page.getByRole('region', { name: 'Device role' });
+	await bar.getByRole('button', { name: 'Lock' }).click();
 	await expect(page.getByRole('link', { name: 'New league' })).toHaveCount(0);
 	await page.reload();
-	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Group phone');
-	await page.getByRole('link', { name: 'Instructor?' }).click();
-	await page.getByRole('button', { name: 'Use as the instructor’s device' }).click();
+	await expect(bar).toContainText('Locked');
+	await expect(bar.getByRole('link', { name: 'Instructor?' })).toHaveCount(0);
+	await expectAccessible(page, 'a locked instructor’s device');
+	await bar.getByRole('button', { name: 'Unlock' }).click();
 	const sheet = page.getByRole('dialog', { name: 'Instructor PIN' });
 	await sheet.getByLabel('PIN').fill('0000');
 	await sheet.getByRole('button', { name: 'Unlock' }).click();
 	await expect(sheet).toContainText('That PIN is not right.');
-	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Group phone');
+	await expect(bar).toContainText('Locked');
 	await sheet.getByLabel('PIN').fill('4821');
 	await sheet.getByRole('button', { name: 'Unlock' }).click();
-	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Instructor');
+	await expect(bar).toContainText('Instructor');
+	await expect(page).toHaveURL(/\/league$/);
+	await expect(page.getByRole('link', { name: 'New league' })).toBeVisible();
+
+	// Settings still offers the same way back.
+	await bar.getByRole('button', { name: 'Lock' }).click();
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Use as the instructor’s device' }).click();
+	await sheet.getByLabel('PIN').fill('4821');
+	await sheet.getByRole('button', { name: 'Unlock' }).click();
+	await expect(bar).toContainText('Instructor');
 	for (const width of [390, 320]) {
 		await page.setViewportSize({ width, height: 844 });
 		await page.screenshot({ path: `screenshots/settings-role-${width}.png`, fullPage: true });
