@@ -118,6 +118,13 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 			await signCard(p, home);
 			cards = 2;
 		}
+		// The leagues list counts what the phone holds, never a class count of its own that
+		// would contradict the instructor's.
+		await p.goto('/league');
+		const item = p.getByRole('listitem').filter({ hasText: 'Period 4' });
+		await expect(item).toContainText(`${cards} game${cards === 1 ? '' : 's'} on this phone`);
+		await expect(item).not.toContainText('student');
+
 		// The group's page: no instructor tool, not even a link; its card waits to be turned in.
 		await p.goto(league);
 		await expect(p.getByRole('heading', { name: 'Our group' })).toBeVisible();
