@@ -153,18 +153,22 @@ export function resultOfEvents(
 }
 
 /**
- * What a card's play is, whatever game id it was saved under: its players and every entry
- * with the time it was recorded. Two cards with the same content are the same game played
- * once (a copy saved under a new id with its fingerprint recomputed is still the same play).
+ * What a card's play is, whatever it was saved as: its players and its entries in order, with
+ * no id and no time. Two cards with the same content are the same game played once: a copy
+ * saved under a new game id, its entries renamed or their times moved (by a millisecond is
+ * enough to change a fingerprint), its fingerprint recomputed and its signatures typed again,
+ * is still the same play (issue 37). An undo names the entry it takes back by its place in
+ * the log, as its id may be renamed.
  */
 export function contentOf(game: GameRecord, events: readonly EventRecord[]): string {
+	const place = new Map(events.map((e, i) => [e.event.id, i]));
 	return sha256Hex(
 		canonicalJson({
 			players: game.seats,
-			events: events.map((e) => ({
-				body: Object.fromEntries(Object.entries(e.event).filter(([k]) => k !== 'id')),
-				at: e.at
-			}))
+			events: events.map(({ event }) => {
+				const body = Object.fromEntries(Object.entries(event).filter(([k]) => k !== 'id'));
+				return event.type === 'void' ? { ...body, target: place.get(event.target) ?? -1 } : body;
+			})
 		})
 	);
 }

@@ -82,12 +82,13 @@ export async function receive(
 					return entry;
 				}
 				await assertOwnIds(entry.card.signatures);
-				const copyOf = (await db.inbox.where('leagueId').equals(leagueId).toArray()).find(
-					(r) =>
-						r.content === entry.content &&
-						r.gameId !== entry.gameId &&
-						(r.state === 'counted' || r.state === 'conflict')
-				);
+				// The [leagueId+content] index (schema version 13).
+				const copyOf = await db.inbox
+					.where({ leagueId, content: entry.content })
+					.filter(
+						(r) => r.gameId !== entry.gameId && (r.state === 'counted' || r.state === 'conflict')
+					)
+					.first();
 				if (copyOf) {
 					// The same play saved under another game id: one game, not two wins. It waits
 					// for the instructor's choice; the card received first keeps counting.

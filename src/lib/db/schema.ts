@@ -1,5 +1,6 @@
 import Dexie, { type Transaction } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
+import type { InboxRecord } from '$lib/card/backup-records';
 import type { EventRecord, GameRecord, SignatureRecord, VerdictRecord } from '$lib/card/records';
 
 /**
@@ -220,6 +221,24 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 					batch.map(async (gameId) => keptLog(gameId, await eventsOfGame(tx, gameId)))
 				);
 				await tx.table('signedLogs').bulkPut(logs);
+			});
+		});
+
+	// Version 13: a copy of a card is found by what was played, times and ids left out
+	// (issue 37). [leagueId+content]: the league's cards with the same play, in one lookup
+	// (the inbox read the whole league's inbox for it). The contents kept before were hashed
+	// with each entry's time, so they are worked out again here.
+	db.version(13)
+		.stores({ inbox: 'id, leagueId, gameId, [leagueId+content]' })
+		.upgrade(async (tx) => {
+			const { contentOf } = await Dexie.waitFor(import('$lib/card/game-check'));
+			const ids = (await tx.table('inbox').toCollection().primaryKeys()) as string[];
+			await inBatches(ids, async (batch) => {
+				const held = (await tx.table('inbox').bulkGet(batch)) as (InboxRecord | undefined)[];
+				const records = held.filter((r): r is InboxRecord => r !== undefined);
+				await tx
+					.table('inbox')
+					.bulkPut(records.map((r) => ({ ...r, content: contentOf(r.card.game, r.card.events) })));
 			});
 		});
 }

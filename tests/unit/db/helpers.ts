@@ -67,3 +67,6 @@ export const SHIPPED_VERSION_9 = {
 
 /** Version 10 as it shipped: version 9's tables and indexes (the verdicts gained hands). */
 export const SHIPPED_VERSION_10 = SHIPPED_VERSION_9;
+
+/** Version 11 as it shipped: version 10 and each signed card's whole log. */
+export const SHIPPED_VERSION_11 = { ...SHIPPED_VERSION_10, signedLogs: 'gameId' };

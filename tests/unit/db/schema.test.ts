@@ -15,11 +15,15 @@ import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
 import {
 	resetDb,
 	SHIPPED_VERSION_10,
+	SHIPPED_VERSION_11,
 	SHIPPED_VERSION_5,
 	SHIPPED_VERSION_6,
 	SHIPPED_VERSION_9
 } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
+import { contentOf } from '$lib/card/game-check';
+import * as inbox from '$lib/db/inbox';
+import { signedCard } from '../transfer/fixtures';
 
 /** The database as version 1 of the app left it on a phone: its schema, and a finished game. */
 async function shippedVersion1(): Promise<void> {
@@ -96,7 +100,8 @@ const SHIPPED: [number, Record<string, string>][] = [
 	[6, SHIPPED_VERSION_6],
 	[8, SHIPPED_VERSION_8],
 	[9, SHIPPED_VERSION_9],
-	[10, SHIPPED_VERSION_10]
+	[10, SHIPPED_VERSION_10],
+	[11, SHIPPED_VERSION_11]
 ];
 
 describe('opening', () => {
@@ -204,5 +209,32 @@ describe('version 6 (standings at scale)', () => {
 		expect(await cards.counted(leagueId)).toEqual(await fromGameRecords(leagueId));
 		expect(await cards.counted(leagueId)).toHaveLength(2);
 		await expectKept();
+	});
+});
+
+describe('version 13 (copies found by what was played)', () => {
+	it('works out again the content of every card in the inbox, times left out', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+		const card = await signedCard([...students.values()], 2, { leagueId });
+		const entry = await inbox.receive(leagueId, card);
+		// As version 11 kept it: a content hashed with each entry's time.
+		const stored = {
+			...(await storeDump.dump()),
+			inbox: [{ ...entry, content: 'hashed with times' }]
+		};
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(11).stores(SHIPPED_VERSION_11);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const content = contentOf(card.game, card.events);
+		expect((await upgraded.inbox.get(entry.id))?.content).toBe(content);
+		expect(
+			await upgraded.inbox.where('[leagueId+content]').equals([leagueId, content]).primaryKeys()
+		).toEqual([entry.id]);
+		upgraded.close();
 	});
 });

@@ -3,12 +3,13 @@
  * card or the standings. Each case here was accepted before the fix.
  */
 import 'fake-indexeddb/auto';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
 import * as invites from '$lib/db/invites';
-import { toCard, type ReceivedCard } from '$lib/card/records';
+import { toCard, type PlayerRecord, type ReceivedCard } from '$lib/card/records';
 import { fingerprint } from '$lib/rules/fingerprint';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
@@ -17,13 +18,15 @@ import { signedCard } from './fixtures';
 let leagueId: string;
 let card: ReceivedCard;
 let other: ReceivedCard;
+let players: PlayerRecord[];
 
 beforeEach(async () => {
 	await resetDb();
 	const made = await leagueWith(['Ana', 'Ben', 'Maria']);
 	leagueId = made.leagueId;
 	const students = [...made.students.values()];
-	card = await signedCard(students.slice(0, 3), 2, { leagueId });
+	players = students.slice(0, 3);
+	card = await signedCard(players, 2, { leagueId });
 	other = await signedCard(students.slice(0, 2), 3, { leagueId, minute: 100 });
 	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
 		await db.games.clear();
@@ -32,11 +35,33 @@ beforeEach(async () => {
 	});
 });
 
-/** `c` saved under game id `id`, fingerprint recomputed and every signature re-made for it. */
-async function copiedAs(c: ReceivedCard, id: string): Promise<ReceivedCard> {
+/** How a copy is disguised: its entries' times moved by `shiftMs` each, their ids renamed. */
+interface Disguise {
+	shiftMs?: readonly number[];
+	renameEntries?: boolean;
+}
+
+/**
+ * `c` saved under game id `id`, disguised as `disguise` says, fingerprint recomputed and every
+ * signature re-made for it.
+ */
+async function copiedAs(
+	c: ReceivedCard,
+	id: string,
+	disguise: Disguise = {}
+): Promise<ReceivedCard> {
 	const copy = structuredClone(c);
 	copy.game.id = id;
-	for (const e of copy.events) e.gameId = id;
+	const renamed = new Map(copy.events.map((e, i) => [e.event.id, `${id}-entry-${i}`]));
+	for (const [i, e] of copy.events.entries()) {
+		e.gameId = id;
+		const shift = disguise.shiftMs?.[i % disguise.shiftMs.length] ?? 0;
+		e.at = new Date(Date.parse(e.at) + shift).toISOString();
+		if (disguise.renameEntries) {
+			e.event = { ...e.event, id: renamed.get(e.event.id) ?? e.event.id };
+			if (e.event.type === 'void') e.event.target = renamed.get(e.event.target) ?? e.event.target;
+		}
+	}
 	const print = await fingerprint(toCard(copy.game, copy.events));
 	copy.game.fingerprint = print;
 	copy.signatures = copy.signatures.map((s, i) => ({
@@ -98,6 +123,46 @@ describe('a crafted card', () => {
 		expect(copy).toMatchObject({ state: 'conflict', reasons: [{ code: 'inbox-copy' }] });
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
 		await inbox.choose(copy.id);
+		expect(await cards.counted(leagueId)).toHaveLength(2);
+	});
+
+	it('copied with one entry 1 ms later, its entries renamed and its signatures typed again, counts once (issue 37, finding 2)', async () => {
+		await inbox.receive(leagueId, card);
+		const disguised = await copiedAs(card, 'copy-of-card', {
+			shiftMs: [0, 1],
+			renameEntries: true
+		});
+		expect(disguised.game.fingerprint).not.toBe(card.game.fingerprint);
+		const copy = await inbox.receive(leagueId, disguised);
+		expect(copy).toMatchObject({ state: 'conflict', reasons: [{ code: 'inbox-copy' }] });
+		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
+	});
+
+	it('copied with any shift of its times, renamed or not, never counts twice (property)', async () => {
+		await inbox.receive(leagueId, card);
+		let n = 0;
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(fc.integer({ min: -86_400_000, max: 86_400_000 }), { minLength: 1, maxLength: 8 }),
+				fc.boolean(),
+				async (shiftMs, renameEntries) => {
+					const copy = await inbox.receive(
+						leagueId,
+						await copiedAs(card, `copy-${n++}`, { shiftMs, renameEntries })
+					);
+					expect(copy.state).toBe('conflict');
+					expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
+				}
+			),
+			{ numRuns: 25 }
+		);
+	});
+
+	it('a different game of the same players is no copy', async () => {
+		await inbox.receive(leagueId, card);
+		const again = await signedCard(players, 3, { leagueId, minute: 200 });
+		expect(again.game.seats).toEqual(card.game.seats);
+		expect((await inbox.receive(leagueId, again)).state).toBe('counted');
 		expect(await cards.counted(leagueId)).toHaveLength(2);
 	});
 
