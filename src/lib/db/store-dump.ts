@@ -6,10 +6,14 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
+import { examine } from '$lib/card/card-check';
+import { countsInStandings } from '$lib/card/contributions';
 import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
+import { lockedWithResult } from '$lib/card/locked';
+import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
 import type { GameRecord } from '$lib/card/records';
-import type { StoreDump } from '$lib/card/backup-records';
+import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 
 /** How a restore treats what the device already holds. */
 export type RestoreMode = 'merge' | 'replace';
@@ -87,19 +91,84 @@ function changedAt(record: Stamped): string {
 		.reduce((a, b) => (b > a ? b : a));
 }
 
-/** Which of the file's records a merge writes: new ones, and newer versions of ones held. */
-function newer<T extends Stamped>(incoming: readonly T[], held: ReadonlyMap<string, T>) {
+/**
+ * Which of the file's records a merge writes: new ones, and newer versions of ones held, but
+ * for those `keep` keeps as the device holds them.
+ */
+function newer<T extends Stamped>(
+	incoming: readonly T[],
+	held: ReadonlyMap<string, T>,
+	keep: ReadonlySet<string> = new Set()
+) {
 	const write: T[] = [];
 	let added = 0;
 	let updated = 0;
 	for (const record of incoming) {
 		const mine = held.get(record.id);
 		if (!mine) added++;
-		else if (changedAt(record) > changedAt(mine)) updated++;
+		else if (!keep.has(record.id) && changedAt(record) > changedAt(mine)) updated++;
 		else continue;
 		write.push(record);
 	}
 	return { write, added, updated, kept: incoming.length - write.length };
+}
+
+/**
+ * The file's games that would replace a card the device counts with a different one, being
+ * dated later: a merge never does (issue 37), as a date is anyone's to type. Those signed and
+ * locked are offered to the instructor in the inbox (`conflictsFor`); an unsigned one is an
+ * earlier state of the card, and is left out. (An earlier-dated version was never taken.)
+ */
+function rivalsOfCounted(file: StoreDump, held: StoreDump): GameRecord[] {
+	const mine = byId(held.games);
+	return file.games.filter((g) => {
+		const h = mine.get(g.id);
+		return (
+			h !== undefined &&
+			countsInStandings(h) &&
+			g.fingerprint !== h.fingerprint &&
+			changedAt(g) > changedAt(h)
+		);
+	});
+}
+
+/**
+ * The signed versions among `rivals`, each as a second version of its card waiting in its
+ * league's inbox for the instructor's choice (`inbox.choose`), as if it had come by code: the
+ * card the device counts keeps counting meanwhile. A version that is no whole signed card of
+ * its league, or that the inbox already holds, is left out.
+ */
+async function conflictsFor(
+	rivals: readonly GameRecord[],
+	file: StoreDump
+): Promise<InboxRecord[]> {
+	const out: InboxRecord[] = [];
+	const receivedAt = timestamp();
+	for (const game of rivals) {
+		if (game.leagueId === null || !lockedWithResult(game)) continue;
+		const card = {
+			game,
+			events: file.events.filter((e) => e.gameId === game.id),
+			signatures: file.signatures.filter((s) => s.gameId === game.id)
+		};
+		const checked = await examine(card, game.leagueId).catch(() => null);
+		if (!checked || checked.reasons.length > 0) continue;
+		const id = `${game.id}:${checked.fingerprint}`;
+		if (await db.inbox.get(id)) continue;
+		out.push({
+			id,
+			leagueId: game.leagueId,
+			gameId: game.id,
+			fingerprint: checked.fingerprint,
+			receivedAt,
+			state: 'conflict',
+			reasons: [],
+			names: checked.names,
+			content: checked.content,
+			card: { game: checked.game, events: checked.events, signatures: checked.signatures }
+		});
+	}
+	return out;
 }
 
 function byId<T extends { id: string }>(records: readonly T[]): Map<string, T> {
@@ -159,7 +228,8 @@ function following<T extends { gameId: string }>(
  * and a signature never meets a version of the card it did not sign.
  */
 function mergePlan(file: StoreDump, held: StoreDump) {
-	const games = newer(file.games, byId(held.games));
+	const rivals = rivalsOfCounted(file, held);
+	const games = newer(file.games, byId(held.games), new Set(rivals.map((g) => g.id)));
 	const taken = new Set(games.write.map((g) => g.id));
 	return {
 		leagues: newer(file.leagues, byId(held.leagues)),
@@ -177,7 +247,8 @@ function mergePlan(file: StoreDump, held: StoreDump) {
 			(r) => r.gameId,
 			(a, b) => a.at > b.at
 		),
-		taken
+		taken,
+		rivals
 	};
 }
 
@@ -196,6 +267,7 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 		return out;
 	}
 	const m = mergePlan(file, held);
+	const conflicts = await conflictsFor(m.rivals, file);
 	return {
 		leagues: plainPlan(m.leagues),
 		players: plainPlan(m.players),
@@ -204,7 +276,7 @@ export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestoreP
 		events: m.events.plan,
 		matches: plainPlan(m.matches),
 		signatures: m.signatures.plan,
-		inbox: plainPlan(m.inbox),
+		inbox: plainPlan({ ...m.inbox, added: m.inbox.added + conflicts.length }),
 		turnIns: plainPlan(m.turnIns)
 	};
 }
@@ -344,7 +416,8 @@ export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mer
 	assertSameLeague(m.players.write, byId(held.players));
 	await assertStudentIdsFree(m.players.write);
 	await assertOwnIds(m.signatures.write);
-	return m;
+	const conflicts = await conflictsFor(m.rivals, file);
+	return { ...m, inbox: { ...m.inbox, write: [...m.inbox.write, ...conflicts] } };
 }
 
 /**
@@ -521,7 +594,12 @@ export async function planInParts(
 		const m = await guard(() =>
 			db.transaction('r', tables(), async () => {
 				const held = await heldFor(part);
-				const m = mergePlan(part, held);
+				const merged = mergePlan(part, held);
+				const conflicts = await conflictsFor(merged.rivals, part);
+				const m = {
+					...merged,
+					inbox: { ...merged.inbox, added: merged.inbox.added + conflicts.length }
+				};
 				const replaced = { events: 0, signatures: 0 };
 				for (const gameId of m.taken) {
 					replaced.events += await db.events

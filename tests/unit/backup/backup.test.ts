@@ -12,7 +12,8 @@ import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as settings from '$lib/db/settings';
-import type { PlayerRecord } from '$lib/card/records';
+import { toCard, type PlayerRecord } from '$lib/card/records';
+import { fingerprint } from '$lib/rules/fingerprint';
 import type { StoreDump } from '$lib/card/backup-records';
 import * as storeDump from '$lib/db/store-dump';
 import { expectCode, resetDb } from '../db/helpers';
@@ -280,5 +281,47 @@ describe('student ids in a backup', () => {
 			['Ana', null],
 			['Ben', 'S-1']
 		]);
+	});
+});
+
+describe('a merge and a counted card (issue 37, finding 3)', () => {
+	/** `dump`'s card `gameId` forged: its scores swapped, dated later, re-locked and signed again. */
+	async function forged(dump: StoreDump, gameId: string): Promise<StoreDump> {
+		const out = structuredClone(dump);
+		const game = out.games.find((g) => g.id === gameId)!;
+		const events = out.events.filter((e) => e.gameId === gameId);
+		const [a, b] = game.seats as [string, string];
+		for (const e of events) {
+			if (e.event.type === 'score') e.event.player = e.event.player === a ? b : a;
+		}
+		game.updatedAt = '2026-06-01T10:00:00.000Z';
+		const print = await fingerprint(toCard(game, events));
+		game.fingerprint = print;
+		for (const s of out.signatures.filter((x) => x.gameId === gameId)) s.fingerprint = print;
+		return out;
+	}
+
+	it('never replaces it with a later-dated forged version: the version waits in the inbox', async () => {
+		const { leagueId, signed } = await fill();
+		const before = await cards.counted(leagueId);
+		const file = await readBackup(formatTwo(await forged(await storeDump.dump(), signed)));
+		const plan = await planRestore(file, 'merge');
+		expect(plan.games.updated).toBe(0);
+		expect(plan.inbox.added).toBe(1);
+		await restoreBackup(file, 'merge');
+		expect(await cards.counted(leagueId)).toEqual(before);
+		const waiting = (await inbox.list(leagueId)).filter((r) => r.state === 'conflict');
+		expect(waiting.map((r) => r.gameId)).toEqual([signed]);
+		// The instructor's choice, and only it, puts the other version in its place.
+		await inbox.choose(waiting[0]!.id);
+		const [chosen] = await cards.counted(leagueId);
+		expect(chosen?.winners).not.toEqual(before[0]?.winners);
+	});
+
+	it('takes the same backup again without a conflict', async () => {
+		const { leagueId } = await fill();
+		const file = await readBackup(await roundTrip());
+		await restoreBackup(file, 'merge');
+		expect((await inbox.list(leagueId)).filter((r) => r.state === 'conflict')).toEqual([]);
 	});
 });
