@@ -78,6 +78,9 @@ test('the instructor’s role is shown, locked at once and taken back only with 
 	await expect(role).toContainText('Group phone');
 	await page.goto('/league');
 	await expect(page.getByRole('link', { name: 'New league' })).toHaveCount(0);
+	// A group phone with no league yet is sent to its group's code, never to making a league.
+	await expect(page.getByRole('link', { name: 'Create your class’s league' })).toHaveCount(0);
+	await expect(page.getByText('scan it to get your group’s game')).toBeVisible();
 	await expect(page.getByRole('region', { name: 'Device role' })).toContainText('Group phone');
 
 	// Back to the instructor: a PIN is set first, since a role taken back with a tap cannot lock.
