@@ -123,4 +123,10 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 		'Group 3, Tue 24 Nov 2026'
 	]);
 	await expectAccessible(page, 'inbox with groups named');
+	// And so does the card's own page.
+	await page.goto(`${league}/cards`);
+	await page.locator('.cards a').first().click();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+		/^Group [123], Tue 24 Nov 2026$/
+	);
 });
