@@ -208,7 +208,12 @@ const sentences = {
 	'transfer-too-big': 'That is far bigger than any card or invite. Nothing was changed.',
 	'transfer-other-set': (p) =>
 		`That code belongs to another card. Keep scanning the card you started (${p.read} of ${p.total} read), or start over.`,
-	'transfer-incomplete': (p) => `Only ${p.read} of ${p.total} codes are read: scan the others.`,
+	'transfer-other-frames': (p) =>
+		`That code belongs to another card. Keep the camera on the moving code you started (${p.percent}% read), or start over.`,
+	'transfer-incomplete': (p) =>
+		p.percent === undefined
+			? `Only ${p.read} of ${p.total} codes are read: scan the others.`
+			: `Only ${p.percent}% of the moving code is read: keep the camera on it.`,
 	'transfer-wrong-kind': (p) =>
 		p.kind === 'invite'
 			? 'That is a league invite, not a card: open it from the league list to join.'

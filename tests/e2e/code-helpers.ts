@@ -3,6 +3,7 @@
  * would hand them over: the codes are read from screenshots with jsQR in Node.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { URDecoder } from '@ngraveio/bc-ur';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
@@ -44,33 +45,55 @@ async function drawnAtWholePixels(code: Locator): Promise<PNG> {
 	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
-/** Every code of the set on screen, stepping through them with "Next code". */
+/** A moving code's picture (`transfer/frames.ts`), not a plain one. */
+export function isFrame(text: string): boolean {
+	return /^UR:/i.test(text);
+}
+
+/**
+ * The code on screen: one text, or the pictures of a moving code read as they go by, as a
+ * camera would, until they make up the whole message (a picture caught mid-change is missed,
+ * as a camera misses one, and the next taken). A paused code is set moving first.
+ */
 export async function readAllCodes(
 	page: Page,
 	scope: Locator = page.locator('body')
 ): Promise<string[]> {
-	const texts = [await readCode(page, scope)];
-	const next = scope.getByRole('button', { name: 'Next code' });
-	while ((await next.count()) > 0 && (await next.isEnabled())) {
-		const before = texts.at(-1);
-		await next.click();
-		await expect.poll(() => readCode(page, scope)).not.toBe(before);
-		texts.push(await readCode(page, scope));
+	const first = await readCode(page, scope);
+	if (!isFrame(first)) return [first];
+	const play = scope.getByRole('button', { name: 'Play', exact: true });
+	if ((await play.count()) > 0) await play.click();
+	const decoder = new URDecoder();
+	const texts: string[] = [];
+	for (let i = 0; i < 120 && !decoder.isComplete(); i++) {
+		const text = i === 0 ? first : await readCode(page, scope).catch(() => null);
+		if (text === null || texts.includes(text)) continue;
+		texts.push(text);
+		decoder.receivePart(text);
 	}
+	if (!decoder.isSuccess()) throw new Error(`the moving code was not read whole: ${texts.length}`);
 	return texts;
 }
 
-/** Types each code's text into the receiving panel, as the scanner hands it over. */
-export async function enterCodes(page: Page, texts: readonly string[]): Promise<void> {
-	if (!(await page.getByLabel('Code text').isVisible())) {
-		await page.getByText('Type or paste a code’s text').click();
+/**
+ * Types each code's text into the receiving panel, as the scanner hands it over: numbered
+ * parts last first ("2 of 3 read"), a moving code's pictures as they were read ("62% read").
+ */
+export async function enterCodes(
+	page: Page,
+	texts: readonly string[],
+	scope: Locator = page.locator('body')
+): Promise<void> {
+	if (!(await scope.getByLabel('Code text').isVisible())) {
+		await scope.getByText('Type or paste a code’s text').click();
 	}
-	for (const [i, text] of [...texts].reverse().entries()) {
-		await page.getByLabel('Code text').fill(text);
-		await page.getByRole('button', { name: 'Read the code' }).click();
+	const moving = texts.some(isFrame);
+	for (const [i, text] of (moving ? texts : [...texts].reverse()).entries()) {
+		await scope.getByLabel('Code text').fill(text);
+		await scope.getByRole('button', { name: 'Read the code' }).click();
 		if (i < texts.length - 1) {
-			await expect(page.getByRole('status').filter({ hasText: 'read' })).toContainText(
-				`${i + 1} of ${texts.length} read`
+			await expect(scope.getByRole('status').filter({ hasText: 'read' })).toContainText(
+				moving ? /\d{1,2}% read/ : `${i + 1} of ${texts.length} read`
 			);
 		}
 	}

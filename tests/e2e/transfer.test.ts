@@ -32,7 +32,11 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 	await leagueTab(page, 'Invite');
 	const invite = await readAllCodes(page);
 
-	const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+	// This phone asks for reduced motion: its moving code starts paused.
+	const phoneContext = await browser.newContext({
+		viewport: { width: 390, height: 844 },
+		reducedMotion: 'reduce'
+	});
 	const phone = await phoneContext.newPage();
 	await phone.goto('/league/join');
 	await enterCodes(phone, invite);
@@ -41,13 +45,17 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 
 	// By QR codes: read from the phone's screen, typed into the instructor's inbox.
 	await playAndSign(phone, league, 'Ana', 'Ben');
+	await expect(phone.getByText(/^Paused: picture 1 of \d+$/)).toBeVisible();
 	const card = await readAllCodes(phone);
 	await shoot(phone, 'turn-in-qr');
 	await leagueTab(page, 'Inbox');
 	await enterCodes(page, card);
 	await expect(page.getByText('Card received: it counts in the standings.')).toBeVisible();
 	await expect(page.locator('.entries li').first()).toContainText('Counts');
-	// The same card again is one card.
+	// The same code still on screen is not read again; scanned afresh, the same card is one card.
+	await enterCodes(page, card.slice(0, 1));
+	await expect(page.getByText('That card was already received.')).toHaveCount(0);
+	await page.reload();
 	await enterCodes(page, card);
 	await expect(page.getByText('That card was already received.')).toBeVisible();
 	await expect(page.locator('.entries > li')).toHaveCount(1);

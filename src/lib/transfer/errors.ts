@@ -9,6 +9,7 @@ export type TransferErrorCode = Extract<
 	| 'transfer-newer'
 	| 'transfer-too-big'
 	| 'transfer-other-set'
+	| 'transfer-other-frames'
 	| 'transfer-incomplete'
 	| 'transfer-wrong-kind'
 	| 'transfer-unsupported'

@@ -1,0 +1,36 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as sessions from '$lib/db/sessions';
+import { groupNames } from '$lib/league/take-in';
+import { handOut } from '$lib/class-loop/group-codes';
+import { resetDb } from '../db/helpers';
+import { leagueWith } from '../db/league-helpers';
+
+beforeEach(resetDb);
+
+describe('groupNames', () => {
+	it('names each handed-out group’s game by its group and its session’s day', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Fay']);
+		const ids = [...students.values()].map((p) => p.id);
+		const first = await sessions.create(leagueId, '2026-11-24');
+		await sessions.setPresent(first.id, ids);
+		await sessions.arrange(first.id, [ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+		await handOut(first.id);
+		const second = await sessions.create(leagueId, '2026-12-01');
+		await sessions.setPresent(second.id, ids);
+		await sessions.arrange(second.id, [ids.slice(0, 3), ids.slice(3)]);
+		await sessions.startGame(second.id, 1);
+
+		const names = await groupNames(leagueId);
+		const games = (await sessions.get(first.id)).groups.map((g) => g.gameId);
+		expect(games.map((g) => names.get(g as string))).toEqual([
+			'Group 1, Tue 24 Nov 2026',
+			'Group 2, Tue 24 Nov 2026',
+			'Group 3, Tue 24 Nov 2026'
+		]);
+		const later = (await sessions.get(second.id)).groups;
+		expect(later[0]?.gameId).toBeNull();
+		expect(names.get(later[1]?.gameId as string)).toBe('Group 2, Tue 1 Dec 2026');
+		expect(names.size).toBe(4);
+	});
+});
