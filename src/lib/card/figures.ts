@@ -12,7 +12,13 @@ import { learningOf } from '$lib/rules/insights/learning';
 import type { GameState } from '$lib/rules/types';
 import { countsInStandings } from './contributions';
 import { replayRecords } from './log';
-import { toSetup, type EventRecord, type FiguresRecord, type GameRecord } from './records';
+import {
+	toSetup,
+	type EventRecord,
+	type FiguresRecord,
+	type GameRecord,
+	type StudentFigures
+} from './records';
 
 /** The replay of `record` with its `events`, or null when the rules refuse its setup. */
 export function stateOf(record: GameRecord, events: readonly EventRecord[]): GameState | null {
@@ -40,7 +46,7 @@ export function figuresOf(
 	const { result } = record;
 	const learning = state ? learningOf(state) : null;
 	const winners = new Set(result.winners);
-	const rows = result.sides.flatMap((side) => {
+	const rows = result.sides.flatMap((side): StudentFigures[] => {
 		const place = 1 + result.sides.filter((s) => s.total > side.total).length;
 		const won = winners.has(side.label);
 		const outcome = won ? (winners.size > 1 ? 'shared' : 'won') : 'lost';
