@@ -9,7 +9,7 @@ import { SETTLED_AFTER, type RatingStep, type StudentRating } from '$lib/rules/i
 export interface RatingShown {
 	/** The number, or null while it is new. */
 	value: number | null;
-	/** "New: needs 5 games (3 played)" while new; the number's meaning once shown. */
+	/** Why it is new ("It needs 5 games (3 played)…"), or what the number means once shown. */
 	note: string;
 	/** Game by game, the latest first, once the number shows; empty while it is new. */
 	steps: { gameId: string; date: string; sentence: string; after: number }[];
@@ -41,7 +41,7 @@ export function ratingShown(rating: StudentRating | undefined): RatingShown {
 		const played = games === 1 ? '1 played' : `${games} played`;
 		return {
 			value: null,
-			note: `New: needs ${SETTLED_AFTER} games (${played}). Until then one lucky or unlucky game would move it too much to mean anything.`,
+			note: `It needs ${SETTLED_AFTER} games (${played}): until then one lucky or unlucky game would move it too much to mean anything.`,
 			steps: []
 		};
 	}
