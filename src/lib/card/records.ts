@@ -25,6 +25,7 @@ import type {
 	SideLabel
 } from '$lib/rules/types';
 import type { PlayedHands } from '$lib/rules/hand-lines';
+import type { Learning } from '$lib/rules/insights/learning';
 
 /** A person who plays, on this device or on a league's roster. */
 export interface PlayerRecord {
@@ -264,6 +265,44 @@ export interface ContributionRecord {
 	 * standings' note of corrected cards; left out when there are none.
 	 */
 	corrections?: ResultCorrection[];
+}
+
+/**
+ * What one counted card says about each student who played it (schema version 12, issue 41):
+ * their side's points and place, and what they counted, stole and missed, from the replay of
+ * its log. One record per card, kept by `db/upkeep.ts` in the same transaction as every write
+ * to its game, events or signatures, exactly while the card counts in the standings
+ * (`countsInStandings`, not changed after signing); derived by `figures.ts`, never written on
+ * its own. A student's page reads their cards through the `*players` index, and a league's
+ * pages every card through `leagueId`, so none of them replays a game.
+ *
+ * Why one record per card with a row per student, not a record per student: IndexedDB charges
+ * for each record it hands back, and a league's pages read every card.
+ */
+export interface FiguresRecord {
+	gameId: string;
+	leagueId: string;
+	/** The class session it was played in, whose date it counts for; null outside sessions. */
+	sessionId: string | null;
+	/** When it ended: it counts for that day when it has no session (or the session is gone). */
+	endedAt: string;
+	/** The seated players, in seat order (indexed: a student's cards in one lookup). */
+	players: PlayerId[];
+	/** One row per seated player, in seat order. */
+	rows: StudentFigures[];
+}
+
+/** One student's line of a counted card (`FiguresRecord`). */
+export interface StudentFigures {
+	player: PlayerId;
+	/** Their side, its final total (the instructor's corrections included) and its place. */
+	side: SideLabel;
+	points: number;
+	/** 1 for the highest total; equal totals share a place, and the next place is skipped. */
+	place: number;
+	result: 'won' | 'shared' | 'lost';
+	/** What they counted, stole and missed; null when the rules refuse the card's setup. */
+	learning: Learning | null;
 }
 
 /**

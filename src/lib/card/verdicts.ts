@@ -9,13 +9,13 @@ import { cardStatus } from '$lib/rules/card';
 import { playedHands, type PlayedHands } from '$lib/rules/hand-lines';
 import { canonicalCard } from '$lib/rules/fingerprint';
 import { sha256Hex } from '$lib/rules/sha256';
+import type { GameState } from '$lib/rules/types';
 import { lockedWithResult } from './contributions';
-import { replayRecords } from './log';
+import { stateOf } from './figures';
 import { signedPrint } from './seal';
 import { bySigning, counting } from './signing-order';
 import {
 	toCard,
-	toSetup,
 	type EventRecord,
 	type GameRecord,
 	type KeptEvent,
@@ -47,12 +47,14 @@ export function printOf(
  * The verdict on `record` with its `events` (in order) and every one of its `signatures`, or
  * null when the game is not locked with its result (nothing to keep: such a card does not count
  * whatever its signatures say). The same judgement as `signatures.inspect`.
+ * @param state the replay of `events` (`stateOf`), when the caller has it already
  */
 export function verdictOf(
 	record: GameRecord,
 	events: readonly EventRecord[],
 	signatures: readonly SignatureRecord[],
-	known?: KnownPrints
+	known?: KnownPrints,
+	state?: GameState | null
 ): VerdictRecord | null {
 	if (!lockedWithResult(record) || record.fingerprint === null) return null;
 	const latest = counting(signatures);
@@ -71,7 +73,7 @@ export function verdictOf(
 		leagueId: record.leagueId,
 		fingerprint: record.fingerprint,
 		changed: status === 'signed' ? 0 : 1,
-		hands: handsOf(record, events)
+		hands: handsOf(record, events, state)
 	};
 }
 
@@ -79,9 +81,14 @@ export function verdictOf(
  * The hands of `record` with `events` as its replay gives them, for the hands export, which
  * then reads them with the verdict instead of reading and replaying the log (schema version 10).
  */
-export function handsOf(record: GameRecord, events: readonly EventRecord[]): PlayedHands | null {
+export function handsOf(
+	record: GameRecord,
+	events: readonly EventRecord[],
+	state: GameState | null = stateOf(record, events)
+): PlayedHands | null {
+	if (!state) return null;
 	try {
-		return playedHands(replayRecords(toSetup(record), events).state);
+		return playedHands(state);
 	} catch {
 		// A setup the rules refuse (damaged data): the export replays it, and fails, itself.
 		return null;

@@ -119,7 +119,7 @@ export function cardsOnPages(
  * The days of league `leagueId`'s sessions, by session id, read from the `[leagueId+date]`
  * index alone: no session record is read.
  */
-async function sessionDates(leagueId: string): Promise<Map<string, string>> {
+export async function sessionDates(leagueId: string): Promise<Map<string, string>> {
 	const dates = new Map<string, string>();
 	await db.sessions
 		.where('[leagueId+date]')

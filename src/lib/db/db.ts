@@ -5,6 +5,7 @@ import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-re
 import type {
 	ContributionPageRecord,
 	EventRecord,
+	FiguresRecord,
 	GameRecord,
 	LeagueRecord,
 	PlayerRecord,
@@ -56,6 +57,8 @@ export class MugginsDB extends Dexie {
 	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per verdict, kept by `upkeep.ts`: read it only. */
 	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
+	/** Derived like `verdicts`, one per counted card (issue 41), kept by `upkeep.ts`: read it only. */
+	declare figures: EntityTable<FiguresRecord, 'gameId'>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

@@ -34,6 +34,11 @@ function verdictTools() {
 	return Dexie.waitFor(import('$lib/card/verdicts'));
 }
 
+/** What version 12 needs to give the counted cards their figures (the engine's replay). */
+function figureTools() {
+	return Dexie.waitFor(import('$lib/card/figures'));
+}
+
 /** One game's events in order, inside an upgrade's transaction. */
 function eventsOfGame(tx: Transaction, gameId: string): Promise<EventRecord[]> {
 	return tx
@@ -221,6 +226,32 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 					batch.map(async (gameId) => keptLog(gameId, await eventsOfGame(tx, gameId)))
 				);
 				await tx.table('signedLogs').bulkPut(logs);
+			});
+		});
+
+	// Version 12: the league's insights (issue 41). What each counted card says about each
+	// student who played it (`FiguresRecord`), kept by upkeep.ts with the card's verdict, so the
+	// insights' pages read it instead of replaying every log; filled here for the cards counted
+	// before: those with a verdict that checks out.
+	db.version(12)
+		.stores({
+			// leagueId: every counted card of a league, for its pages and files.
+			// *players: a student's counted cards, for their page (a roster's student is in one
+			//   league, so their id alone finds them).
+			figures: 'gameId, leagueId, *players'
+		})
+		.upgrade(async (tx) => {
+			const { figuresAfresh } = await figureTools();
+			const verdicts: VerdictRecord[] = await tx.table('verdicts').toArray();
+			const sound = verdicts.filter((v) => v.changed === 0).map((v) => v.gameId);
+			await inBatches(sound, async (batch) => {
+				const found = await Promise.all(
+					batch.map(async (gameId) => {
+						const record: GameRecord | undefined = await tx.table('games').get(gameId);
+						return record ? figuresAfresh(record, await eventsOfGame(tx, gameId), false) : null;
+					})
+				);
+				await tx.table('figures').bulkPut(found.filter((f) => f !== null));
 			});
 		});
 

@@ -7,7 +7,10 @@
  *   changes whether or what it counts;
  * - `verdicts` (schema version 8): whether each signed card's events still hash to the
  *   fingerprint every player signed (`card/verdicts.ts`), judged again when its record, events
- *   or signatures change; with each verdict its kept log (`signedLogs`, version 11).
+ *   or signatures change; with each verdict its kept log (`signedLogs`, version 11);
+ * - `figures` (schema version 12, issue 41): what each counted card says about each student
+ *   who played it (`card/figures.ts`), written with the verdict from the same replay of its
+ *   log, exactly while the card counts, so the insights' pages never replay a league.
  *
  * Why a middleware and not a line in each verb: whether and what a card counts changes with
  * sign-off, reopening, void and restore, attaching a game to a league, cards received, backup
@@ -39,16 +42,19 @@ import Dexie, {
 	type Middleware
 } from 'dexie';
 import { changeOf, editPages, pagesTouched, type Change } from '$lib/card/contributions';
+import { figuresOf, stateOf } from '$lib/card/figures';
 import { lockedWithResult } from '$lib/card/locked';
 import type {
 	ContributionPageRecord,
 	EventRecord,
+	FiguresRecord,
 	GameRecord,
 	SignatureRecord,
 	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
 import { keptLog, verdictOf } from '$lib/card/verdicts';
+import type { GameState } from '$lib/rules/types';
 import { UpkeepCache } from './upkeep-cache';
 
 const GAMES = 'games';
@@ -57,6 +63,7 @@ const SIGNATURES = 'signatures';
 const CONTRIBUTIONS = 'contributions';
 const VERDICTS = 'verdicts';
 const SIGNED_LOGS = 'signedLogs';
+const FIGURES = 'figures';
 const WATCHED = [GAMES, EVENTS, SIGNATURES];
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
@@ -85,6 +92,7 @@ interface Tables {
 	contributions: DBCoreTable | null;
 	verdicts: DBCoreTable | null;
 	signedLogs: DBCoreTable | null;
+	figures: DBCoreTable | null;
 }
 
 /** Throws the first failure of a DBCore write, if any. */
@@ -241,13 +249,14 @@ function rewritePages(
 	});
 }
 
-/** A game's verdict as it now is, with the events it was judged on. */
+/** A game's verdict as it now is, with the events it was judged on and their replay. */
 interface Judged {
 	verdict: VerdictRecord | null;
 	events: EventRecord[];
+	state: GameState | null;
 }
 
-const NOT_JUDGED: Judged = { verdict: null, events: [] };
+const NOT_JUDGED: Judged = { verdict: null, events: [], state: null };
 
 /** Game `record` judged against its events and signatures as they now are in `trans`. */
 function judgeOne(t: Tables, trans: DBCoreTransaction, record: GameRecord): Promise<Judged> {
@@ -271,10 +280,11 @@ function judgeOne(t: Tables, trans: DBCoreTransaction, record: GameRecord): Prom
 	const signed = t.signatures
 		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
 		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signed]).then(([e, s]) => ({
-		verdict: verdictOf(record, e, s, cache.prints(trans)),
-		events: e
-	}));
+	return Promise.all([events, signed]).then(([e, s]) => {
+		// One replay for both: the verdict's hands and the card's figures.
+		const state = stateOf(record, e);
+		return { verdict: verdictOf(record, e, s, cache.prints(trans), state), events: e, state };
+	});
 }
 
 function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
@@ -292,7 +302,9 @@ function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
  * Judges games `ids` as they now are in `trans` and writes the verdicts that differ, with
  * their kept logs (`SignedLogRecord`): a log is written with a new or changed verdict, and
  * whenever `eventsWritten` (the write was to the events: a signed card's log changed, and
- * perhaps not its verdict); it goes with its verdict.
+ * perhaps not its verdict); it goes with its verdict. Each judged game's figures are written
+ * again from the same replay (a void or a correction changes them, not the verdict), and go
+ * when the card stops counting: a card has figures only while it has a verdict.
  */
 function rejudge(
 	t: Tables,
@@ -315,7 +327,13 @@ function rejudge(
 				const put: VerdictRecord[] = [];
 				const logs: SignedLogRecord[] = [];
 				const gone: string[] = [];
-				all.forEach(({ verdict: v, events }, i) => {
+				const figures: FiguresRecord[] = [];
+				const noFigures: string[] = [];
+				all.forEach(({ verdict: v, events, state }, i) => {
+					const record = records[i];
+					const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
+					if (kept) figures.push(kept);
+					else if (held[i]) noFigures.push(keys[i]!);
 					const unchanged = same(held[i], v);
 					if (v && (!unchanged || eventsWritten)) logs.push(keptLog(v.gameId, events));
 					if (unchanged) return;
@@ -331,6 +349,10 @@ function rejudge(
 					writes.push(t.signedLogs.mutate({ trans, type: 'put', values: logs }).then(failed));
 				if (t.signedLogs && gone.length > 0)
 					writes.push(t.signedLogs.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+				if (t.figures && figures.length > 0)
+					writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
+				if (t.figures && noFigures.length > 0)
+					writes.push(t.figures.mutate({ trans, type: 'delete', keys: noFigures }).then(failed));
 				return Promise.all(writes).then(() => undefined);
 			});
 		}
@@ -339,7 +361,7 @@ function rejudge(
 
 /** Every derived record goes with every game (a restore that replaces everything). */
 function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<void> {
-	const derived = [t.contributions, t.verdicts, t.signedLogs].filter(
+	const derived = [t.contributions, t.verdicts, t.signedLogs, t.figures].filter(
 		(d): d is DBCoreTable => d !== null
 	);
 	return Promise.all(
@@ -385,9 +407,9 @@ export const upkeep: Middleware<DBCore> = {
 	create(down) {
 		// While an upgrade runs the versions before 6, there is nothing to keep yet: version 6
 		// fills the contributions from the games as they are then, version 8 judges every signed
-		// card, version 11 keeps the logs of every verdict.
+		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures.
 		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
-		const derived = [CONTRIBUTIONS, VERDICTS, SIGNED_LOGS].filter(has);
+		const derived = [CONTRIBUTIONS, VERDICTS, SIGNED_LOGS, FIGURES].filter(has);
 		if (derived.length === 0) return {};
 		const tableOf = (name: string) => (has(name) ? down.table(name) : null);
 		return {
@@ -407,7 +429,8 @@ export const upkeep: Middleware<DBCore> = {
 					signatures: down.table(SIGNATURES),
 					contributions: tableOf(CONTRIBUTIONS),
 					verdicts: tableOf(VERDICTS),
-					signedLogs: tableOf(SIGNED_LOGS)
+					signedLogs: tableOf(SIGNED_LOGS),
+					figures: tableOf(FIGURES)
 				};
 				return {
 					...table,

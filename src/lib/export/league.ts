@@ -1,6 +1,7 @@
 /**
  * The league's CSV exports, read from the store: standings, the gradebook (one row per
- * student, in roster order), games (one row per player per game), hands (one row per player
+ * student, in roster order), the insights (one row per student: rating, streaks, counting;
+ * issue 41), games (one row per player per game), hands (one row per player
  * per hand) and events (the full audit trail). Each student's school id sits beside their name.
  *
  * Standings and the games of signed cards come from the stored signed results, so they stay
@@ -9,6 +10,9 @@
  * a batch of games at a time (`writeLeagueCsv`), so a school's export never sits whole in memory.
  */
 import * as cards from '$lib/db/cards';
+import * as figures from '$lib/db/figures';
+import { insightLines } from '$lib/league/class-insights';
+import { ratings } from '$lib/rules/insights/ratings';
 import { replayRecords } from '$lib/card/log';
 import { keptHandsOf, logsOf, signedLogsOf } from '$lib/db/log-reads';
 import { toSetup, type EventRecord, type KeptEvent } from '$lib/card/records';
@@ -30,6 +34,7 @@ import {
 	gamesSheet,
 	gradebookSheet,
 	handsSheet,
+	insightsSheet,
 	standingsSheet,
 	type GameLine,
 	type LoggedGame
@@ -37,7 +42,14 @@ import {
 import { eventsCsv } from './events-csv';
 
 /** The exports a league offers. */
-export const EXPORT_KINDS = ['standings', 'gradebook', 'games', 'hands', 'events'] as const;
+export const EXPORT_KINDS = [
+	'standings',
+	'gradebook',
+	'insights',
+	'games',
+	'hands',
+	'events'
+] as const;
 
 /** One of the league's exports. */
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -145,7 +157,7 @@ const READ_AHEAD = 2;
 export type PartSink = (part: string) => void | Promise<void>;
 
 /** The exports written a batch of games at a time. */
-type RowKind = Exclude<ExportKind, 'standings' | 'gradebook'>;
+type RowKind = Exclude<ExportKind, 'standings' | 'gradebook' | 'insights'>;
 
 /** A batch of games read ahead, with the logs its rows need and the hands kept (by game id). */
 interface ReadBatch {
@@ -298,6 +310,17 @@ export async function writeLeagueCsv(
 			kind === 'standings'
 				? standingsSheet(rows, namer.name, namer.studentId)
 				: gradebookSheet(everyone, rows, namer.name, namer.studentId);
+		await write(toCsv(sheet));
+		return sheet.rows.length;
+	}
+	if (kind === 'insights') {
+		// Kept figures and contributions: nothing is replayed; the ratings are worked out here.
+		const [counted, kept] = await Promise.all([
+			cards.counted(leagueId, changed),
+			figures.ofLeague(leagueId)
+		]);
+		const lines = insightLines(namer.order, counted, ratings(counted), kept);
+		const sheet = insightsSheet(lines, namer.name, namer.studentId);
 		await write(toCsv(sheet));
 		return sheet.rows.length;
 	}

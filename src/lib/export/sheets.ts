@@ -13,6 +13,7 @@ import type { PlayedHands } from '$lib/rules/hand-lines';
 import { narrate } from '$lib/rules/narrate';
 import { getRuleset } from '$lib/rules/rulesets';
 import type { StandingsRow } from '$lib/rules/standings';
+import type { InsightLine } from '$lib/league/class-insights';
 import type { PlayerId, RulesetId, SideLabel } from '$lib/rules/types';
 import type { Cell, Sheet } from './csv';
 
@@ -130,6 +131,54 @@ export function gradebookSheet(
 				r?.points ?? 0
 			];
 		})
+	};
+}
+
+/**
+ * The insights sheet (issue 41): one row per student, in roster order, with their school id:
+ * their rating ("new" while it is uncertain), winning streaks, and counting over the term
+ * (counts made, steals made, counts lost to a steal, hand bonuses). The gradebook is unchanged.
+ */
+export function insightsSheet(
+	lines: readonly InsightLine[],
+	name: Namer,
+	idOf: StudentIdOf = noIds
+): Sheet {
+	return {
+		header: [
+			'Student id',
+			'Student',
+			'Rating',
+			'Rated games',
+			'Winning streak now',
+			'Longest winning streak',
+			'Games with counting',
+			'Counts made',
+			'Count points',
+			'Steals made',
+			'Steal points',
+			'Counts lost to a steal',
+			'Points lost to steals',
+			'Hand bonuses',
+			'Bonus points'
+		],
+		rows: lines.map((l) => [
+			idOf(l.player),
+			name(l.player),
+			l.rating ?? (l.ratedGames > 0 ? 'new' : ''),
+			l.ratedGames,
+			l.streaks.current,
+			l.streaks.longest,
+			l.games,
+			l.learning.countsMade,
+			l.learning.countPoints,
+			l.learning.stealsMade,
+			l.learning.stealPoints,
+			l.learning.countsMissed,
+			l.learning.missedPoints,
+			l.learning.bonuses,
+			l.learning.bonusPoints
+		])
 	};
 }
 

@@ -10,6 +10,7 @@
  */
 import * as cards from '$lib/db/cards';
 import { DbError } from '$lib/db/errors';
+import * as figures from '$lib/db/figures';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
@@ -32,6 +33,9 @@ import {
 	type StandingsRow
 } from '$lib/rules/standings';
 import { placesFrom, type CardPlace } from './card-place';
+import { studentInsights, type StudentInsights } from './student-insights';
+import { ratingShown, type RatingShown } from './rating-words';
+import { ratings } from '$lib/rules/insights/ratings';
 import type { GameState, PlayerId, SideLabel } from '$lib/rules/types';
 
 /** Player names by id: the league's roster (retired students too) and anyone else seated. */
@@ -285,6 +289,8 @@ export interface StudentView {
 	overTime: { dates: string[]; wins: number[]; points: number[] };
 	/** Their games that do not count (yet): in progress, unsigned or voided. */
 	notCounted: { gameId: string; status: cards.CardStanding; date: string }[];
+	/** What they are learning, their streaks, points per game and rivals (issue 41). */
+	insights: StudentInsights;
 }
 
 /**
@@ -295,11 +301,12 @@ export interface StudentView {
  * @throws DbError `not-found`, `not-on-roster`
  */
 export async function studentView(leagueId: string, playerId: PlayerId): Promise<StudentView> {
-	const [league, student, own, changed] = await Promise.all([
+	const [league, student, own, changed, kept] = await Promise.all([
 		leagues.get(leagueId),
 		players.get(playerId),
 		lists.ofPlayer(leagueId, playerId),
-		cards.changedAfterSigning(leagueId)
+		cards.changedAfterSigning(leagueId),
+		figures.ofStudent(leagueId, playerId)
 	]);
 	if (student.leagueId !== leagueId) throw new DbError('not-on-roster');
 	const [counted, names] = await Promise.all([
@@ -344,6 +351,7 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 			status: cards.cardStanding(g, changed.has(g.id)),
 			date: dayOfTime(g.createdAt)
 		}));
+	const byName = (a: PlayerId, b: PlayerId) => nameIn(names, a).localeCompare(nameIn(names, b));
 	return {
 		league,
 		student,
@@ -351,17 +359,33 @@ export async function studentView(leagueId: string, playerId: PlayerId): Promise
 		games: played,
 		names,
 		overTime: { dates, wins, points },
-		notCounted
+		notCounted,
+		insights: studentInsights(counted, kept, playerId, byName)
 	};
+}
+
+/** Where a student stands among everyone: champion or runner-up, and their rating. */
+export interface StudentStanding {
+	honour: Honour;
+	rating: RatingShown;
 }
 
 /**
  * Whether student `playerId` is league `leagueId`'s champion or runner-up, from every card that
- * counts (as the standings page decides it); null when neither.
+ * counts (as the standings page decides it; null when neither), and their rating, learnt from
+ * those cards in play order (issue 41). Both take every card of the league: they are read from
+ * the kept contributions, and the rating is worked out here, not kept (docs/insights.md says
+ * why).
  */
-export async function studentHonour(leagueId: string, playerId: PlayerId): Promise<Honour> {
+export async function studentStanding(
+	leagueId: string,
+	playerId: PlayerId
+): Promise<StudentStanding> {
 	const { counted } = await cards.countedAndChanged(leagueId);
-	return standings(counted, [playerId]).find((r) => r.player === playerId)?.honour ?? null;
+	return {
+		honour: standings(counted, [playerId]).find((r) => r.player === playerId)?.honour ?? null,
+		rating: ratingShown(ratings(counted).get(playerId))
+	};
 }
 
 /** A card in the list of a league's cards. */

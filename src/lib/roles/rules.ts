@@ -25,6 +25,7 @@ export type LeagueSection =
 	| 'files'
 	| 'edit'
 	| 'students'
+	| 'insights'
 	| 'turn-in';
 
 /** The league sections a group phone opens: its group's page, and turning its cards in. */

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import * as corrections from '$lib/db/corrections';
 import { pageOf } from '$lib/card/contributions';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
@@ -15,6 +16,7 @@ import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
 import { at, resetDb } from './helpers';
+import { expectFiguresKept } from './figures-helpers';
 import { expectVerdictsKept } from './verdict-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
@@ -98,8 +100,18 @@ describe('every kind of write to games keeps the contributions', () => {
 
 /** One step of the property test: a write the app makes, on one of the games made so far. */
 type Step =
-	| { kind: 'play'; league: 0 | 1; session: boolean; sign: boolean; points: [number, number] }
-	| { kind: 'sign' | 'reopen' | 'void' | 'restore' | 'turn-in' | 'move' | 'delete'; slot: number }
+	| {
+			kind: 'play';
+			league: 0 | 1;
+			session: boolean;
+			sign: boolean;
+			points: [number, number];
+			steals: number;
+	  }
+	| {
+			kind: 'sign' | 'reopen' | 'void' | 'restore' | 'correct' | 'turn-in' | 'move' | 'delete';
+			slot: number;
+	  }
 	| { kind: 'attach' | 'snapshot' | 'merge' | 'replace' | 'drop-league' };
 
 const slot = fc.nat({ max: 7 });
@@ -113,7 +125,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 			sign: fc.boolean(),
 			points: fc
 				.tuple(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }))
-				.map(([x, y]) => [x * 5, y * 5] as [number, number])
+				.map(([x, y]) => [x * 5, y * 5] as [number, number]),
+			steals: fc.nat({ max: 2 })
 		})
 	},
 	{
@@ -124,6 +137,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 				'reopen' as const,
 				'void' as const,
 				'restore' as const,
+				'correct' as const,
 				'turn-in' as const,
 				'move' as const,
 				'delete' as const
@@ -162,8 +176,9 @@ async function run(steps: readonly Step[]): Promise<void> {
 			if (typeof (e as { code?: unknown }).code !== 'string') throw e;
 		}
 		await expectKept();
-		// The same writes keep the signature verdicts (issue 14).
+		// The same writes keep the signature verdicts (issue 14) and the cards' figures (issue 41).
 		await expectVerdictsKept();
+		await expectFiguresKept();
 	}
 
 	async function apply(s: Step, gameId: string | undefined): Promise<void> {
@@ -181,6 +196,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 					await playGame(leagueId, two, s.points, {
 						sessionId: s.session && s.league === 0 ? session.id : undefined,
 						sign: s.sign,
+						steals: s.steals,
 						minute: minute++
 					})
 				);
@@ -221,6 +237,16 @@ async function run(steps: readonly Step[]): Promise<void> {
 			case 'restore':
 				await cards.unvoid(gameId);
 				return;
+			case 'correct': {
+				// The instructor's correction: after signing it changes the counted totals in place.
+				const { record } = await games.get(gameId);
+				await corrections.correct(gameId, {
+					player: record.seats[0]!,
+					points: 5,
+					note: 'A count was missed'
+				});
+				return;
+			}
 			case 'turn-in': {
 				// The card leaves this device and comes back through the inbox.
 				const card = await outbox.cardOf(gameId);
@@ -244,7 +270,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 }
 
 describe('counted from contributions, against the computation from game records', () => {
-	it('agree after every step of random sequences of writes', async () => {
+	it('agree after every step of random sequences of writes, and so do the figures', async () => {
 		await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 14 }), run), {
 			numRuns: 40
 		});

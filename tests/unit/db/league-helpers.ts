@@ -52,13 +52,14 @@ export async function signForTest(gameId: string, signedAt = at(50)): Promise<Ca
 
 /**
  * Plays a classroom game in league `leagueId` where each player scores `points[i]` (multiples
- * of 5, counts up to 35 at a time), then ends it; signs it unless `sign` is false.
+ * of 5, counts up to 35 at a time), then ends it; signs it unless `sign` is false. With
+ * `steals`, the second player then takes that many counts of 10 the first one missed.
  */
 export async function playGame(
 	leagueId: string,
 	players: PlayerRecord[],
 	points: number[],
-	opts: { sessionId?: string; sign?: boolean; minute?: number } = {}
+	opts: { sessionId?: string; sign?: boolean; minute?: number; steals?: number } = {}
 ): Promise<string> {
 	const game = await games.create({
 		players: players.map((p) => ({ id: p.id })),
@@ -73,6 +74,10 @@ export async function playGame(
 			await games.append(game.id, { type: 'score', player: p.id, count });
 			left -= count;
 		}
+	}
+	const [missed, thief] = players;
+	for (let i = 0; i < (opts.steals ?? 0) && missed && thief; i++) {
+		await games.append(game.id, { type: 'muggins', by: thief.id, from: missed.id, count: 10 });
 	}
 	await games.append(game.id, { type: 'end' }, { now: at((opts.minute ?? 1) + 40) });
 	if (opts.sign !== false) await signForTest(game.id);

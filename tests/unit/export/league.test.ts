@@ -92,6 +92,49 @@ describe('leagueCsv', () => {
 		expect(file.rows).toBe(5);
 	});
 
+	it('exports the insights: one row per student in roster order, the gradebook unchanged', async () => {
+		const { leagueId } = await smallLeague();
+		await roster.add(leagueId, [{ name: 'Abe', studentId: 'S-0999' }]);
+		const everyone = await roster.everyone(leagueId);
+		const id = (name: string) => everyone.find((p) => p.name === name)!;
+		// Ana takes a count of 10 that Ben missed: 10 each, a shared win.
+		await playGame(leagueId, [id('Ben, "B"'), id('Ana')], [10, 0], { steals: 1, minute: 5 });
+		const file = await leagueCsv(leagueId, 'insights', '2026-03-27');
+		expect(file.name).toBe('muggins-period-3-insights-2026-03-27.csv');
+		expect(file.text.split('\r\n')[0]).toBe(
+			'\uFEFFStudent id,Student,Rating,Rated games,Winning streak now,Longest winning streak,' +
+				'Games with counting,Counts made,Count points,Steals made,Steal points,' +
+				'Counts lost to a steal,Points lost to steals,Hand bonuses,Bonus points'
+		);
+		// Nobody has the 5 games a rating needs: "new", and blank for Abe, who has not played.
+		expect(records(file.text).map((r) => Object.values(r))).toEqual([
+			['', "'=Dan", 'new', '1', '1', '1', '1', '1', '20', '0', '0', '0', '0', '0', '0'],
+			['S-0999', 'Abe', '', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0'],
+			['S-1001', 'Ana', 'new', '2', '2', '2', '2', '1', '30', '1', '10', '0', '0', '0', '0'],
+			['', 'Ben, "B"', 'new', '2', '1', '1', '2', '2', '20', '0', '0', '1', '10', '0', '0'],
+			[
+				'cara@school.org',
+				'Cara',
+				'new',
+				'2',
+				'1',
+				'1',
+				'2',
+				'2',
+				'25',
+				'0',
+				'0',
+				'0',
+				'0',
+				'0',
+				'0'
+			]
+		]);
+		expect((await leagueCsv(leagueId, 'gradebook')).text.split('\r\n')[0]).toBe(
+			'\uFEFFStudent id,Student,Games played,Won,Shared wins,Points'
+		);
+	});
+
 	it('exports one row per player per game, every game with its status', async () => {
 		const { leagueId } = await smallLeague();
 		const rows = records((await leagueCsv(leagueId, 'games')).text);
@@ -251,7 +294,7 @@ describe('writeLeagueCsv (streamed a batch of games at a time)', () => {
 			});
 			expect(parts.join('')).toBe(whole.text);
 			expect(rows).toBe(whole.rows);
-			if (kind !== 'standings' && kind !== 'gradebook') {
+			if (kind !== 'standings' && kind !== 'gradebook' && kind !== 'insights') {
 				// Four games, two at a time: the header, then one part per batch.
 				expect(parts).toHaveLength(3);
 				expect(progress).toEqual([

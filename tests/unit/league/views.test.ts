@@ -14,7 +14,7 @@ import {
 	sessionList,
 	sessionView,
 	standingsView,
-	studentHonour,
+	studentStanding,
 	studentView
 } from '$lib/league/views';
 import { expectCode, resetDb } from '../db/helpers';
@@ -162,7 +162,7 @@ describe('studentView', () => {
 		expect(view.names.get(s('Cara').id)).toBe('Cara');
 	});
 
-	it('leaves where the student stands to studentHonour, which reads every card', async () => {
+	it('leaves where the student stands to studentStanding, which reads every card', async () => {
 		const { leagueId, s } = await setUp();
 		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
 		await playGame(leagueId, [s('Cara'), s('Dan')], [30, 10]);
@@ -171,7 +171,7 @@ describe('studentView', () => {
 		const ana = await studentView(leagueId, s('Ana').id);
 		expect(ana.row).toEqual({ played: 1, won: 1, shared: 0, winRate: 1, points: 20, perGame: 20 });
 		const honours = await Promise.all(
-			['Ana', 'Ben', 'Cara'].map((n) => studentHonour(leagueId, s(n).id))
+			['Ana', 'Ben', 'Cara'].map(async (n) => (await studentStanding(leagueId, s(n).id)).honour)
 		);
 		expect(honours).toEqual(['runner-up', null, 'champion']);
 	});

@@ -33,6 +33,22 @@ export function streaks(cards: readonly StandingsCard[], player: PlayerId): Stre
 	return { current, longest };
 }
 
+/** Every player's streaks in league cards `cards`, in one pass (`streaks` of each). */
+export function everyStreak(cards: readonly StandingsCard[]): Map<PlayerId, Streaks> {
+	const out = new Map<PlayerId, Streaks>();
+	for (const card of [...cards].sort(playOrder)) {
+		const winners = new Set(card.winners);
+		for (const side of card.sides) {
+			for (const player of side.players) {
+				const mine = out.get(player) ?? { current: 0, longest: 0 };
+				const current = winners.has(side.label) ? mine.current + 1 : 0;
+				out.set(player, { current, longest: Math.max(mine.longest, current) });
+			}
+		}
+	}
+	return out;
+}
+
 /** One day of a student's term. */
 export interface DayOfPlay {
 	date: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	everyStreak,
 	MIN_GAMES,
 	RECENT_DAYS,
 	mostImproved,
@@ -71,5 +72,23 @@ describe('mostImproved', () => {
 	it(`leaves out a student with fewer than ${MIN_GAMES} games before the recent days`, () => {
 		const cards = term(40, 100).filter((c) => !(c.gameId === 'g1' || c.gameId === 'g2'));
 		expect(mostImproved(cards).map((i) => i.player)).not.toContain('Ana');
+	});
+});
+
+describe('everyStreak', () => {
+	it('gives every player the same streaks as `streaks` does, in one pass', () => {
+		const cards = [
+			card('g5', '2026-01-14', { Ana: 90, Ben: 30 }),
+			card('g1', '2026-01-10', { Ana: 150, Ben: 90, Dev: 60 }),
+			card('g2', '2026-01-11', { Ana: 120, Dev: 100 }),
+			card('g3', '2026-01-12', { Ana: 40, Ben: 40 }),
+			card('g4', '2026-01-13', { Ana: 20, Dev: 10, Ben: 50 })
+		];
+		const all = everyStreak(cards);
+		expect([...all.keys()].sort()).toEqual(['Ana', 'Ben', 'Dev']);
+		for (const player of ['Ana', 'Ben', 'Dev']) {
+			expect(all.get(player)).toEqual(streaks(cards, player));
+		}
+		expect(all.get('Ana')).toEqual({ current: 1, longest: 3 });
 	});
 });

@@ -1,0 +1,147 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as cards from '$lib/db/cards';
+import { correct } from '$lib/db/corrections';
+import { DB_NAME, MugginsDB, db } from '$lib/db/db';
+import * as figures from '$lib/db/figures';
+import * as sessions from '$lib/db/sessions';
+import * as signatures from '$lib/db/signatures';
+import * as storeDump from '$lib/db/store-dump';
+import type { PlayerRecord, StudentFigures } from '$lib/card/records';
+import { at, resetDb, SHIPPED_VERSION_10 } from './helpers';
+import { expectFiguresKept, figuresFromScratch } from './figures-helpers';
+import { leagueWith, playGame, signForTest } from './league-helpers';
+
+beforeEach(resetDb);
+
+/** Ana and Ben's card: Ana counts 20, Ben 10, then Ben takes two counts of 10 Ana missed. */
+async function stolenCard() {
+	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+	const s = (name: string) => students.get(name) as PlayerRecord;
+	const gameId = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { steals: 2 });
+	return { leagueId, s, gameId };
+}
+
+/** Student `playerId`'s row on each of their counted cards, in play order. */
+async function rowsOf(leagueId: string, playerId: string): Promise<StudentFigures[]> {
+	return (await figures.ofStudent(leagueId, playerId)).map((f) =>
+		f.rows.find((r) => r.player === playerId)!
+	);
+}
+
+describe('the figures of a counted card, kept in the write that counts it', () => {
+	it('gives each student their counts, steals made and counts lost to a steal', async () => {
+		const { leagueId, s } = await stolenCard();
+		// Classroom scoring: a count is worth its pips (Ana 20; Ben 10 and two steals of 10).
+		expect(await rowsOf(leagueId, s('Ana').id)).toEqual([
+			{
+				player: s('Ana').id,
+				side: s('Ana').id,
+				points: 20,
+				place: 2,
+				result: 'lost',
+				learning: expect.objectContaining({
+					countsMade: 1,
+					countPoints: 20,
+					stealsMade: 0,
+					countsMissed: 2,
+					missedPoints: 20
+				})
+			}
+		]);
+		expect((await rowsOf(leagueId, s('Ben').id))[0]).toMatchObject({
+			points: 30,
+			place: 1,
+			result: 'won',
+			learning: { countsMade: 1, countPoints: 10, stealsMade: 2, stealPoints: 20, countsMissed: 0 }
+		});
+		expect(await figures.ofStudent(leagueId, s('Cara').id)).toEqual([]);
+		await expectFiguresKept();
+	});
+
+	it('writes none for a card that is not signed yet', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		await playGame(leagueId, [...students.values()], [10, 5], { sign: false });
+		expect(await db.figures.count()).toBe(0);
+	});
+
+	it('leaves with a void and a reopening, and comes back with unvoid and signing again', async () => {
+		const { leagueId, s, gameId } = await stolenCard();
+		await cards.voidCard(gameId, 'Wrong rules', { now: at(60) });
+		expect(await rowsOf(leagueId, s('Ana').id)).toEqual([]);
+		await cards.unvoid(gameId);
+		expect(await rowsOf(leagueId, s('Ana').id)).toHaveLength(1);
+		await signatures.reopen(gameId, 'Missed a count', { now: at(61) });
+		expect(await db.figures.count()).toBe(0);
+		await signForTest(gameId, at(62));
+		expect(await rowsOf(leagueId, s('Ana').id)).toHaveLength(1);
+		await expectFiguresKept();
+	});
+
+	it("follows the instructor's correction after signing: points and place, the counting as played", async () => {
+		const { leagueId, s, gameId } = await stolenCard();
+		await correct(gameId, { player: s('Ana').id, points: 15, note: 'A count was missed' });
+		const [ana] = await rowsOf(leagueId, s('Ana').id);
+		expect(ana).toMatchObject({ points: 35, place: 1, result: 'won' });
+		expect((await rowsOf(leagueId, s('Ben').id))[0]).toMatchObject({ points: 30, place: 2 });
+		expect(ana!.learning).toMatchObject({ countsMade: 1, countsMissed: 2 });
+		await expectFiguresKept();
+	});
+
+	it('leaves a card whose events were changed after signing', async () => {
+		const { leagueId, s, gameId } = await stolenCard();
+		const row = (await db.events.where('[gameId+seq]').between([gameId, 0], [gameId, 9]).first())!;
+		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set([gameId]));
+		expect(await rowsOf(leagueId, s('Ana').id)).toEqual([]);
+		await expectFiguresKept();
+	});
+});
+
+describe('ofLeague', () => {
+	it("dates each card by its session's day, else the day it ended, in play order", async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+		const [ana, ben, cara] = [...students.values()] as PlayerRecord[];
+		const session = await sessions.create(leagueId, '2026-01-05');
+		const late = await playGame(leagueId, [ana!, ben!], [10, 5]);
+		const early = await playGame(leagueId, [ben!, cara!], [5, 15], {
+			sessionId: session.id,
+			minute: 2
+		});
+		const found = await figures.ofLeague(leagueId);
+		expect(found.map((f) => [f.gameId, f.date])).toEqual([
+			[early, '2026-01-05'],
+			[late, '2026-01-12']
+		]);
+		const other = await leagueWith(['Eve'], 'Period 5');
+		expect(await figures.ofLeague(other.leagueId)).toEqual([]);
+	});
+});
+
+describe('version 12 (the counted cards’ figures)', () => {
+	it('fills the figures of every counted card of a version 11 database, and none other', async () => {
+		const { leagueId, s, gameId } = await stolenCard();
+		const voided = await playGame(leagueId, [s('Ben'), s('Cara')], [5, 10], { minute: 3 });
+		await cards.voidCard(voided, 'Wrong rules', { now: at(70) });
+		await playGame(leagueId, [s('Ana'), s('Cara')], [5, 10], { minute: 4, sign: false });
+		const expected = await figuresFromScratch();
+		expect(expected.map((f) => f.gameId)).toEqual([gameId]);
+		const stored = await storeDump.dump();
+		const verdicts = await db.verdicts.toArray();
+		const logs = await db.signedLogs.toArray();
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(11).stores({ ...SHIPPED_VERSION_10, signedLogs: 'gameId' });
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		await old.table('verdicts').bulkAdd(verdicts);
+		await old.table('signedLogs').bulkAdd(logs);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const kept = await upgraded.figures.toArray();
+		upgraded.close();
+		expect(kept).toEqual(expected);
+	});
+});
