@@ -23,7 +23,8 @@ function compare(a: string, b: string): number {
 
 /**
  * `found` dated by their sessions (`dates`, session id → day) or the day they ended, in the
- * order the insights replay a term: by day, then by game id (`rules/insights` `playOrder`).
+ * order the insights replay a term: by day, then by when each ended (two games of one class
+ * session: a streak "now" is the later one's), then by game id.
  */
 export function dated(
 	found: readonly FiguresRecord[],
@@ -34,7 +35,26 @@ export function dated(
 			...f,
 			date: (f.sessionId ? dates.get(f.sessionId) : undefined) ?? dayOfTime(f.endedAt)
 		}))
-		.sort((a, b) => compare(a.date, b.date) || compare(a.gameId, b.gameId));
+		.sort(
+			(a, b) =>
+				compare(a.date, b.date) || compare(a.endedAt, b.endedAt) || compare(a.gameId, b.gameId)
+		);
+}
+
+/**
+ * The order of `figures` (`dated`'s) as an order of standings cards, for the streaks: a card
+ * with no figures (none kept yet) goes by day, then game id.
+ */
+export function inPlayOrder(
+	figures: readonly DatedFigures[]
+): (a: { gameId: string; date: string }, b: { gameId: string; date: string }) => number {
+	const place = new Map(figures.map((f, i) => [f.gameId, i]));
+	return (a, b) => {
+		const pa = place.get(a.gameId);
+		const pb = place.get(b.gameId);
+		if (pa !== undefined && pb !== undefined) return pa - pb;
+		return compare(a.date, b.date) || compare(a.gameId, b.gameId);
+	};
 }
 
 /**

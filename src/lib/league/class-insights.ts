@@ -4,7 +4,7 @@
  * instructor only, never to other students), and every student's figures for the insights CSV.
  * Pure: the loaders read, these add up.
  */
-import type { DatedFigures } from '$lib/db/figures';
+import { inPlayOrder, type DatedFigures } from '$lib/db/figures';
 import { addLearning, noLearning, type Learning } from '$lib/rules/insights/learning';
 import { everyStreak, type Streaks } from '$lib/rules/insights/progress';
 import type { StudentRating } from '$lib/rules/insights/ratings';
@@ -86,7 +86,7 @@ export function insightLines(
 	figures: readonly DatedFigures[]
 ): InsightLine[] {
 	const learnt = termLearning(figures);
-	const runs = everyStreak(counted);
+	const runs = everyStreak(counted, inPlayOrder(figures));
 	return order.map((player) => {
 		const r = rated.get(player);
 		const l = learnt.get(player);

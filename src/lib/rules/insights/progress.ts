@@ -22,11 +22,22 @@ export interface Streaks {
 	longest: number;
 }
 
-/** `player`'s current and longest winning streaks in league cards `cards`. */
-export function streaks(cards: readonly StandingsCard[], player: PlayerId): Streaks {
+/** An order of a league's cards: negative when `a` was played before `b`. */
+export type CardOrder = (a: StandingsCard, b: StandingsCard) => number;
+
+/**
+ * `player`'s current and longest winning streaks in league cards `cards`, played in `order`
+ * (by day, then game id, unless the caller knows when each game ended: two games of one class
+ * session are then taken in the order they ended, which decides the streak "now").
+ */
+export function streaks(
+	cards: readonly StandingsCard[],
+	player: PlayerId,
+	order: CardOrder = playOrder
+): Streaks {
 	let current = 0;
 	let longest = 0;
-	for (const game of gamesOf([...cards].sort(playOrder), player)) {
+	for (const game of gamesOf([...cards].sort(order), player)) {
 		current = game.result === 'lost' ? 0 : current + 1;
 		longest = Math.max(longest, current);
 	}
@@ -34,9 +45,12 @@ export function streaks(cards: readonly StandingsCard[], player: PlayerId): Stre
 }
 
 /** Every player's streaks in league cards `cards`, in one pass (`streaks` of each). */
-export function everyStreak(cards: readonly StandingsCard[]): Map<PlayerId, Streaks> {
+export function everyStreak(
+	cards: readonly StandingsCard[],
+	order: CardOrder = playOrder
+): Map<PlayerId, Streaks> {
 	const out = new Map<PlayerId, Streaks>();
-	for (const card of [...cards].sort(playOrder)) {
+	for (const card of [...cards].sort(order)) {
 		const winners = new Set(card.winners);
 		for (const side of card.sides) {
 			for (const player of side.players) {
