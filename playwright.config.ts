@@ -10,9 +10,10 @@ export default defineConfig({
 	testMatch: '**/*.test.ts',
 	globalSetup: './tests/e2e/global-setup.ts',
 	fullyParallel: true,
-	// Three stories at a time on 2 cores: a story waits on its pages about a third of its time
-	// (the class loop alone: 77 s of wall clock, 55 s of CPU), so two left a core's worth idle.
-	workers: 3,
+	// Two stories at a time on 2 cores. Three were tried (a story alone waits on its pages about
+	// a third of its time): in a clean-clone CI run the load average rose to 19 and a story took
+	// 20 s on average, where two workers took 10.
+	workers: 2,
 	// Bounds on a hang, not on speed (speed is the bench's): every test ends with axe-core in
 	// two themes and a 320 px check (tests/e2e/a11y.ts), and on 2 cores shared with other
 	// work, tests that pass alone ran out of 60 s with nothing wrong (a fault-injection test,
