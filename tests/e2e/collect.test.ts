@@ -4,11 +4,12 @@
  * laptop reads it (from screenshots with jsQR, as a camera would), the group's row ticks to
  * "Received" and its receipt shows by itself, one plain code, for its phone to scan.
  */
-import { type Browser } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible, expectFitsNarrowScreen, test } from './a11y';
 import { enterCodes, isFrame, readAllCodes } from './code-helpers';
 import { score } from './game-helpers';
 import { leagueWithRoster, signCard } from './league-helpers';
+import { snap } from './snap';
 import { waitForServiceWorker } from './support';
 
 async function offlinePhone(browser: Browser) {
@@ -109,6 +110,8 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 		if (n === 1) {
 			await expectAccessible(page, 'collect mode, a receipt shown');
 			await expectFitsNarrowScreen(page, 'collect mode, a receipt shown');
+			await snap(page, 'collect-receipt');
+			await snap(phones[1] as Page, 'collect-moving-code');
 		}
 		const receipt = await timed(() => readAllCodes(page, receiptRegion));
 		// The receipt is one plain code, not a moving one.
