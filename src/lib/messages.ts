@@ -297,6 +297,17 @@ const sentences = {
 		'Those standings are from another league than this phone’s. Nothing was changed.',
 	'standings-future':
 		'Those standings are dated after tomorrow, so they cannot be right. Nothing was changed: check the date on this phone, or ask the instructor to share them again.',
+	// Issue 37: trust by keys (src/lib/card/owner.ts, src/lib/transfer/sealed.ts)
+	'trust-forged':
+		'That code or file was changed after it was made, or was not made by the app. Nothing was changed.',
+	'trust-unsigned':
+		'That was made by an older version of the app and does not say which device made it. Nothing was changed: ask the instructor to show it again from the updated app.',
+	'trust-other-owner':
+		'That did not come from the instructor’s device this phone joined the league from. Nothing was changed. If your instructor has a new device, remove the league from this phone and join again from the new device’s code.',
+	'trust-own-league':
+		'This league was made on this device, so nothing from another code or file can change it. Nothing was changed.',
+	'trust-not-owner':
+		'This league belongs to another device: only the device that made it can hand out its codes and receipts. Nothing was changed.',
 	// Issue 17: the instructor's tools
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',

@@ -6,6 +6,7 @@
  * Games are loose objects: fields this version does not know (added by a later feature, such
  * as sign-off) are kept through a backup and a restore rather than silently dropped.
  */
+import { PUBLIC_KEY_PATTERN } from '$lib/card/keys';
 import * as v from 'valibot';
 import { isDay } from '$lib/days';
 import type { MatchRecord, InboxRecord, TurnInRecord } from '$lib/card/backup-records';
@@ -66,6 +67,8 @@ const league = v.object({
 	term: v.object({ name: text(200), start: v.nullable(day), end: v.nullable(day) }),
 	rulesetId,
 	options,
+	// Issue 37: the public key of the device that made the league (`card/owner.ts`).
+	ownerKey: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY_PATTERN))),
 	createdAt: time,
 	updatedAt: time
 });

@@ -35,3 +35,17 @@ export class BrokenCardError extends CardError {
 		super('transfer-damaged', { detail });
 	}
 }
+
+/** The codes a message can be refused with for who sent it (words in `messages.ts`). */
+export type TrustErrorCode = Extract<
+	MessageCode,
+	'trust-forged' | 'trust-unsigned' | 'trust-other-owner' | 'trust-own-league' | 'trust-not-owner'
+>;
+
+/**
+ * A message refused for who sent it (issue 37): its signature does not hold, it has none, or
+ * its signer is not the league's owner as this device knows it. Nothing was stored.
+ */
+export class TrustError extends CodedError<TrustErrorCode> {
+	override readonly name = 'TrustError';
+}

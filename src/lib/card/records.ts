@@ -125,6 +125,12 @@ export interface LeagueRecord {
 	rulesetId: RulesetId;
 	/** The options its games are started with (target, rounds); empty for the defaults. */
 	options: GameOptions;
+	/**
+	 * Issue 37: the public key of the device that made the league, the only one whose messages
+	 * change it. Missing on leagues from before keys: the instructor's device owns those
+	 * (`db/device-key.ts` `ownerKeyHeld`), and a phone pins the first signed message's key.
+	 */
+	ownerKey?: string;
 	createdAt: string;
 	updatedAt: string;
 }

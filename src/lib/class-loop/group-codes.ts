@@ -12,7 +12,7 @@
  */
 import { getRuleset } from '$lib/rules/rulesets';
 import { ClassLoopError } from '$lib/transfer/errors';
-import type { GroupLine, GroupPayload, SessionPayload } from '$lib/transfer/schema';
+import type { GroupLine, GroupPayload, InvitePayload, SessionPayload } from '$lib/transfer/schema';
 import { checkNotStale, groupCode, readTypedCode } from '$lib/transfer/group-code';
 import { timestamp } from '$lib/db/clock';
 import { db } from '$lib/db/db';
@@ -23,6 +23,7 @@ import type { AssignmentRecord } from '$lib/db/records';
 import type { LeagueRecord, SessionGroup, SessionRecord } from '$lib/card/records';
 import * as role from '$lib/db/role';
 import * as shared from './sharing';
+import { trustOf } from './trust';
 
 /** A session's groups as handed out: what its codes carry. */
 export interface HandedOut {
@@ -138,9 +139,23 @@ async function startHere(a: AssignmentRecord, league: LeagueRecord, now?: string
 }
 
 /**
+ * Joins the league of invite `payload` on this phone, or brings it up to date, when its
+ * league's owner signed it.
+ * @throws TrustError when the invite is not signed by the league's owner; as `invites.join`
+ */
+export async function takeInvite(
+	payload: InvitePayload,
+	opts: { now?: string } = {}
+): Promise<invites.Joined> {
+	const trust = await trustOf(payload);
+	return invites.join({ league: payload.league, roster: payload.roster }, { ...opts, trust });
+}
+
+/**
  * Takes a group's code on this phone: joins its league with the group's players, keeps the
  * group as the phone's own, and starts its game (or finds it started). Returns the game's id.
- * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`
+ * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`; TrustError
+ * when the code is not signed by the league's owner
  */
 export async function takeGroup(
 	payload: GroupPayload,
@@ -149,7 +164,8 @@ export async function takeGroup(
 	await checkLine(payload.session.id, payload.group);
 	checkNotStale(await heldGroups(), payload);
 	shared.checkLeague(payload.league.id, payload.standings);
-	await invites.join({ league: payload.league, roster: payload.group.players }, opts);
+	const trust = await trustOf(payload);
+	await invites.join({ league: payload.league, roster: payload.group.players }, { ...opts, trust });
 	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const league = await guard(() => db.leagues.get(payload.league.id));
 	if (!league) throw new DbError('not-found', { what: 'league' });
@@ -163,7 +179,8 @@ export async function takeGroup(
 /**
  * Keeps a whole session's groups on this phone, for the group to pick its own; groups the
  * phone already took stay taken. Returns the session's id.
- * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`
+ * @throws ClassLoopError `group-code-bad`, `group-code-stale`, `standings-foreign`; TrustError
+ * when the code is not signed by the league's owner
  */
 export async function takeSession(
 	payload: SessionPayload,
@@ -176,7 +193,11 @@ export async function takeSession(
 	}
 	shared.checkLeague(payload.league.id, payload.standings);
 	const everyone = new Map(payload.groups.flatMap((g) => g.players).map((p) => [p.id, p]));
-	await invites.join({ league: payload.league, roster: [...everyone.values()] }, opts);
+	const trust = await trustOf(payload);
+	await invites.join(
+		{ league: payload.league, roster: [...everyone.values()] },
+		{ ...opts, trust }
+	);
 	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const taken = new Map(held.map((h) => [h.gameId, h.takenAt]));
 	await guard(() =>

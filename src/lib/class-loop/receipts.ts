@@ -18,6 +18,9 @@ import type { InboxRecord } from '$lib/card/backup-records';
 import type { ReceiptRecord } from '$lib/db/records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as shared from './sharing';
+import { trustOf } from './trust';
+import { ownerKeyHeld } from '$lib/db/device-key';
+import { ownerToPin } from '$lib/card/owner';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(
@@ -50,15 +53,25 @@ export async function unsent(leagueId: string): Promise<ReceivedCard[]> {
  * fingerprint, and keeps the standings it shares when newer than the phone's (or hides them).
  * One `rw` transaction. Returns how many were marked.
  * @throws ClassLoopError `receipt-not-ours` when none of them is a card of this phone as signed,
- *   `standings-foreign` when its standings are another league's
+ *   `standings-foreign` when its standings are another league's; TrustError when the league's
+ *   owner did not sign it
  */
 export async function confirm(
-	receipt: Pick<ReceiptPayload, 'league' | 'at' | 'cards' | 'standings'>,
+	receipt: ReceiptPayload,
 	opts: { now?: string } = {}
 ): Promise<number> {
 	shared.checkLeague(receipt.league.id, receipt.standings);
+	const trust = await trustOf(receipt);
 	return guard(() =>
-		db.transaction('rw', [db.games, db.receipts, db.meta], async () => {
+		db.transaction('rw', [db.games, db.receipts, db.meta, db.leagues], async () => {
+			// Only the league's owner makes receipts: one made by hand from what the phone
+			// shows (league, game, fingerprint) changes nothing.
+			const league = await db.leagues.get(receipt.league.id);
+			const role = await db.meta.get('role');
+			const held = ownerKeyHeld(league, role?.key === 'role' ? role.value : null, trust.mine);
+			if (held === undefined) throw new ClassLoopError('receipt-not-ours');
+			const pin = ownerToPin({ held, claimed: undefined, signer: trust.signer, mine: trust.mine });
+			if (league && league.ownerKey !== pin) await db.leagues.put({ ...league, ownerKey: pin });
 			const mine = await db.games.bulkGet(receipt.cards.map((c) => c.gameId));
 			const records: ReceiptRecord[] = receipt.cards.flatMap((c, i) =>
 				mine[i]?.fingerprint === c.fingerprint && mine[i]?.leagueId === receipt.league.id

@@ -9,7 +9,20 @@ import { DbError, guard } from './errors';
 import { incomingName } from '$lib/card/game-check';
 import { incomingLeagueName } from '$lib/card/incoming-check';
 import { nameKey } from './players';
+import { ownerKeyHeld } from './device-key';
+import { ownerKeptFromServer, ownerToPin } from '$lib/card/owner';
+import { canonicalJson } from '$lib/rules/canonical';
 import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
+
+/**
+ * Who a league's invite or code comes from: the key whose signature of it holds (`null` when
+ * unsigned), or the school server, which brings what the owner's token pushed; and this
+ * device's own key (`device-key.ts`).
+ */
+export interface LeagueTrust {
+	signer: string | null | 'school-server';
+	mine: string;
+}
 
 /** What joining did. */
 export interface Joined {
@@ -44,18 +57,38 @@ export async function inviteOf(leagueId: string): Promise<Invite> {
  * Joins the league of `invite` on this device, or brings it up to date: the league's fields
  * and each student are written unless this device holds a newer version of them. The league
  * becomes the current one. One `rw` transaction: all of it or nothing.
- * @throws CardError `incoming-name` for a roster line or league without a usable name
+ * @throws CardError `incoming-name` for a roster line or league without a usable name;
+ * TrustError when the invite is not from the league's owner (`card/owner.ts`): nothing changes
  */
-export async function join(invite: Invite, opts: { now?: string } = {}): Promise<Joined> {
+export async function join(
+	invite: Invite,
+	opts: { now?: string; trust: LeagueTrust }
+): Promise<Joined> {
 	// Names from outside follow the one name rule (`incoming-check.ts`), whatever the invite says.
 	const lines = invite.roster.map((line) => ({ ...line, name: incomingName(line.name) }));
 	const league = { ...invite.league, name: incomingLeagueName(invite.league.name) };
+	const { trust } = opts;
 	return guard(() =>
 		db.transaction('rw', db.leagues, db.players, db.meta, async () => {
 			const incoming = league;
 			const held = await db.leagues.get(incoming.id);
-			const joined = held && held.updatedAt > incoming.updatedAt ? held : { ...incoming };
-			if (joined !== held) await db.leagues.put(joined);
+			const role = await db.meta.get('role');
+			const heldKey = ownerKeyHeld(held, role?.key === 'role' ? role.value : null, trust.mine);
+			// Who owns the league decides whether the message counts at all (`card/owner.ts`);
+			// its dates only say which of two of the owner's versions is newer.
+			const ownerKey =
+				trust.signer === 'school-server'
+					? ownerKeptFromServer(heldKey, trust.mine)
+					: ownerToPin({
+							held: heldKey,
+							claimed: incoming.ownerKey,
+							signer: trust.signer,
+							mine: trust.mine
+						});
+			const newer = held && held.updatedAt > incoming.updatedAt ? held : incoming;
+			const joined: LeagueRecord = { ...newer, ownerKey: ownerKey ?? undefined };
+			if (ownerKey === null) delete joined.ownerKey;
+			if (!held || canonicalJson(joined) !== canonicalJson(held)) await db.leagues.put(joined);
 			let added = 0;
 			let updated = 0;
 			const at = timestamp(opts.now);

@@ -1,3 +1,4 @@
+import { deviceKey } from './device-key';
 import { cleanName, MAX_LEAGUE_NAME } from '$lib/card/names';
 import { isDay } from '$lib/days';
 import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
@@ -65,12 +66,14 @@ export async function create(
 	opts: { now?: string; id?: string } = {}
 ): Promise<LeagueRecord> {
 	const checked = fields(input);
+	const { publicKey } = await deviceKey();
 	return guard(() =>
 		db.transaction('rw', db.leagues, db.meta, async () => {
 			const at = timestamp(opts.now);
 			const league: LeagueRecord = {
 				id: opts.id ?? crypto.randomUUID(),
 				...checked,
+				ownerKey: publicKey,
 				createdAt: at,
 				updatedAt: at
 			};

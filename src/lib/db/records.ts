@@ -55,7 +55,9 @@ export type MetaRecord =
 	| { key: 'standingsSharing'; value: SharingRecord[] }
 	| { key: 'sharedStandings'; value: SharedStandingsRecord[] }
 	// Issue 14: a staged restore under way (`restore.ts`), finished or discarded at the next start.
-	| { key: 'restore'; value: RestoreMarker };
+	| { key: 'restore'; value: RestoreMarker }
+	// Issue 37: this device's key pair; the private key cannot leave the device.
+	| { key: 'deviceKey'; value: { publicKey: string; privateKey: CryptoKey } };
 
 /** How far a staged restore under way has got (`restore.ts`). */
 export interface RestoreMarker {

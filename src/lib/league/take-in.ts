@@ -10,6 +10,7 @@ import * as sessions from '$lib/db/sessions';
 import { formatDay } from '$lib/days';
 import { snapshotFor } from './standings-sent';
 import { asCard, asCards, receiptPayload } from '$lib/transfer/envelope';
+import { sealedHere } from '$lib/class-loop/trust';
 import type { Payload, ReceiptPayload } from '$lib/transfer/schema';
 
 const SAID = {
@@ -37,11 +38,8 @@ async function answer(
 	if (cards.length === 0) return null;
 	const league = await leagues.get(leagueId);
 	// The standings as they are with these cards in, when the instructor shares them.
-	return receiptPayload(
-		{ id: league.id, name: league.name },
-		at,
-		cards,
-		await snapshotFor(leagueId)
+	return sealedHere(
+		receiptPayload({ id: league.id, name: league.name }, at, cards, await snapshotFor(leagueId))
 	);
 }
 

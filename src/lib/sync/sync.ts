@@ -22,6 +22,9 @@ import type { SessionPayload } from '$lib/transfer/schema';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
+import { sealedHere } from '$lib/class-loop/trust';
+import { TrustError } from '$lib/card/errors';
+import { deviceKey } from '$lib/db/device-key';
 import type { CardPayload } from '$lib/transfer/schema';
 import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
@@ -104,11 +107,12 @@ export async function pushLeague(link: ServerLink): Promise<boolean> {
 	const groups: Record<string, string> = {};
 	for (const payload of await handedOut(state.sessions)) {
 		const id = payload.session.id;
+		// Taken before signing: a signature differs every time, the groups do not.
 		groups[id] = digest(payload);
 		if (groups[id] === link.pushedGroups?.[id]) continue;
 		await call(link.address, 'PUT', `${at}/groups/${encodeURIComponent(id)}`, {
 			...opts,
-			json: payload
+			json: await sealedHere(payload)
 		});
 	}
 	// Marked pushed only once all of it went: a round that failed sends it all again.
@@ -230,7 +234,11 @@ export async function pullLeague(link: ServerLink): Promise<boolean> {
 		standings?: unknown;
 	}>(link.address, 'GET', `/api/leagues/${link.leagueId}${since}`, { token: link.token });
 	if (got === null) return false;
-	if (got.league) await invites.join({ league: got.league, roster: got.roster });
+	if (got.league) {
+		// What the owner's token pushed; the server never changes who owns the league.
+		const trust = { signer: 'school-server' as const, mine: (await deviceKey()).publicKey };
+		await invites.join({ league: got.league, roster: got.roster }, { trust });
+	}
 	await keepPulled(link.leagueId, got.standings);
 	await pullGroups(link);
 	await updateLink(link.leagueId, { leagueSeq: got.seq });
@@ -260,7 +268,8 @@ export async function pullGroups(link: ServerLink): Promise<number> {
 				await groupCodes.takeSession(payload);
 				taken++;
 			} catch (e) {
-				if (!(e instanceof TransferError || e instanceof ClassLoopError)) throw e;
+				if (!(e instanceof TransferError || e instanceof ClassLoopError || e instanceof TrustError))
+					throw e;
 			}
 		}
 		after = page.next;
@@ -288,7 +297,7 @@ export async function pushCards(link: ServerLink): Promise<number> {
 		}
 		await call(link.address, 'POST', `/api/leagues/${link.leagueId}/cards`, {
 			token: link.token,
-			json: cardPayload(card)
+			json: await sealedHere(cardPayload(card))
 		});
 		await receipts.storedByServer(game);
 		sent++;

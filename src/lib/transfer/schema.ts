@@ -15,18 +15,31 @@ import {
 	PlayerSchema,
 	SignatureSchema
 } from '$lib/backup/schema';
+import { PUBLIC_KEY_PATTERN, SIGNATURE_PATTERN } from '$lib/card/keys';
 import { StandingsSnapshotSchema } from './standings-snapshot';
 
 /** Marks a payload as this app's. */
 export const TRANSFER_APP = 'muggins-league';
-/** The payload format this version writes and reads; a newer one is refused. */
-export const TRANSFER_FORMAT = 1;
+/**
+ * The payload format this version writes: 2 adds the sender's signature (`seal`, issue 37).
+ * Format 1 (unsigned) is still read: `sealed.ts` says what an unsigned message may still do.
+ */
+export const TRANSFER_FORMAT = 2;
+/** The formats this version reads; a newer one is refused. */
+const Format = v.picklist([1, TRANSFER_FORMAT]);
+
+/** The sender's public key and signature (`card/keys.ts`, `sealed.ts`). */
+export const SealSchema = v.strictObject({
+	key: v.pipe(v.string(), v.regex(PUBLIC_KEY_PATTERN)),
+	sig: v.pipe(v.string(), v.regex(SIGNATURE_PATTERN))
+});
 
 /** A signed card as it travels: the game, its whole log, and the signatures that count. */
 export const CardPayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('card'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	// Only the fields this version knows: unknown ones from a file are dropped, never stored.
 	game: v.object(GameSchema.entries),
 	events: v.pipe(v.array(EventRecordSchema), v.maxLength(5000)),
@@ -40,7 +53,8 @@ const RosterLine = v.pick(PlayerSchema, ['id', 'name', 'retiredAt', 'updatedAt']
 export const InvitePayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('invite'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	league: LeagueSchema,
 	roster: v.pipe(v.array(RosterLine), v.maxLength(1000)),
 	// Issue 16: when the league is on the school server, where it is and the code to join it.
@@ -93,7 +107,8 @@ export const GroupLineSchema = v.object({
 export const GroupPayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('group'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	league: LeagueSchema,
 	session: SessionRef,
 	group: GroupLineSchema,
@@ -104,7 +119,8 @@ export const GroupPayloadSchema = v.object({
 export const SessionPayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('session'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	league: LeagueSchema,
 	session: SessionRef,
 	groups: v.pipe(v.array(GroupLineSchema), v.minLength(1), v.maxLength(40)),
@@ -115,9 +131,10 @@ export const SessionPayloadSchema = v.object({
 export const BundlePayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('bundle'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	cards: v.pipe(
-		v.array(v.omit(CardPayloadSchema, ['app', 'kind', 'format'])),
+		v.array(v.omit(CardPayloadSchema, ['app', 'kind', 'format', 'seal'])),
 		v.minLength(1),
 		v.maxLength(30)
 	)
@@ -133,7 +150,8 @@ const Received = v.object({
 export const ReceiptPayloadSchema = v.object({
 	app: v.literal(TRANSFER_APP),
 	kind: v.literal('receipt'),
-	format: v.literal(TRANSFER_FORMAT),
+	format: Format,
+	seal: v.optional(SealSchema),
 	league: v.object({ id: Id, name: v.pipe(v.string(), v.maxLength(200)) }),
 	at: Time,
 	cards: v.pipe(v.array(Received), v.minLength(1), v.maxLength(30)),

@@ -14,6 +14,8 @@ import { groupPayload, sessionPayload } from '$lib/transfer/envelope';
 import { toCodes, fromCodes } from '$lib/transfer/codes';
 import { groupCode, readTypedCode } from '$lib/transfer/group-code';
 import { parsePayload } from '$lib/transfer/payload';
+import { sealed } from '$lib/transfer/sealed';
+import { deviceKey, type DeviceKey } from '$lib/db/device-key';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 
@@ -41,6 +43,11 @@ async function refused(act: () => Promise<unknown>): Promise<string> {
 }
 
 let out: groupCodes.HandedOut;
+/** The instructor's device's key, kept when its database becomes the phone's. */
+let owner: DeviceKey;
+/** A group's or a session's code as the instructor's device signs it. */
+const g = (...a: Parameters<typeof groupPayload>) => sealed(groupPayload(...a), owner);
+const s = (...a: Parameters<typeof sessionPayload>) => sealed(sessionPayload(...a), owner);
 
 /** The instructor's session of 7 present students in two groups, handed out; then a phone. */
 beforeEach(async () => {
@@ -51,6 +58,7 @@ beforeEach(async () => {
 	await sessions.setPresent(session.id, all, { now: at(2) });
 	await sessions.arrange(session.id, [all.slice(0, 4), all.slice(4)], { now: at(3) });
 	out = await groupCodes.handOut(session.id, { now: at(4) });
+	owner = await deviceKey();
 	await resetDb();
 });
 
@@ -78,7 +86,7 @@ describe('a group’s code on a phone', () => {
 	it('lands the phone in the group’s game: league, session, seats and rules set', async () => {
 		const group = out.groups[1]!;
 		const payload = parsePayload(
-			JSON.parse(JSON.stringify(await fromCodes(await toCodes(groupPayload(out, group)))))
+			JSON.parse(JSON.stringify(await fromCodes(await toCodes(await g(out, group)))))
 		);
 		expect(payload.kind).toBe('group');
 		const gameId = await groupCodes.takeGroup(payload as ReturnType<typeof groupPayload>, {
@@ -98,7 +106,7 @@ describe('a group’s code on a phone', () => {
 		);
 		expect(await role.get()).toBe('group');
 		// Scanned again: the same game, nothing doubled.
-		expect(await groupCodes.takeGroup(groupPayload(out, group))).toBe(gameId);
+		expect(await groupCodes.takeGroup(await g(out, group))).toBe(gameId);
 		expect(await db.games.count()).toBe(1);
 	});
 
@@ -111,7 +119,7 @@ describe('a group’s code on a phone', () => {
 			)
 		).toMatch(/damaged/);
 		const forged = groupPayload(out, { ...group, gameId: out.groups[1]!.gameId });
-		expect(await refused(() => groupCodes.takeGroup(forged))).toBe(
+		expect(await refused(async () => groupCodes.takeGroup(forged))).toBe(
 			'That is not a group code: a group code is 4 letters and digits, like K7QM. Check it and type it again.'
 		);
 	});
@@ -123,8 +131,8 @@ describe('a group’s code on a phone', () => {
 			groups: [{ ...out.groups[0]!, gameId: 'a-new-game' }]
 		};
 		newer.groups[0]!.code = await groupCode(out.session.id, 0, 'a-new-game');
-		await groupCodes.takeSession(sessionPayload(newer));
-		expect(await refused(() => groupCodes.takeGroup(groupPayload(out, out.groups[0]!)))).toBe(
+		await groupCodes.takeSession(await s(newer));
+		expect(await refused(async () => groupCodes.takeGroup(await g(out, out.groups[0]!)))).toBe(
 			'That code is from an older list of groups: the groups were changed since. Ask the instructor for the new code.'
 		);
 	});
@@ -138,21 +146,21 @@ describe('standings shared on a group’s or a session’s code', () => {
 	});
 
 	it('are kept on the phone with the group', async () => {
-		await groupCodes.takeGroup(groupPayload(out, out.groups[0]!, standings()));
+		await groupCodes.takeGroup(await g(out, out.groups[0]!, standings()));
 		expect(await sharedStandings.held(out.league.id)).toEqual(standings());
 	});
 
 	it('are kept from the whole session’s code too', async () => {
-		await groupCodes.takeSession(sessionPayload(out, standings()));
+		await groupCodes.takeSession(await s(out, standings()));
 		expect(await sharedStandings.held(out.league.id)).toEqual(standings());
 	});
 
 	it('of another league refuse the code, changing nothing', async () => {
 		const foreign = { ...standings(), league: 'another-league' };
 		expect(
-			await refused(() => groupCodes.takeGroup(groupPayload(out, out.groups[0]!, foreign)))
+			await refused(async () => groupCodes.takeGroup(await g(out, out.groups[0]!, foreign)))
 		).toBe('Those standings are from another league than this phone’s. Nothing was changed.');
-		expect(await refused(() => groupCodes.takeSession(sessionPayload(out, foreign)))).toMatch(
+		expect(await refused(async () => groupCodes.takeSession(await s(out, foreign)))).toMatch(
 			/another league/
 		);
 	});
@@ -160,7 +168,7 @@ describe('standings shared on a group’s or a session’s code', () => {
 
 describe('a whole session on a phone', () => {
 	it('keeps every group for the phone to pick its own, by the list or by the short code', async () => {
-		await groupCodes.takeSession(sessionPayload(out), { now: at(10) });
+		await groupCodes.takeSession(await s(out), { now: at(10) });
 		expect(await db.games.count()).toBe(0);
 		const held = await groupCodes.ofLeague(out.league.id);
 		expect(held.map((a) => a.takenAt)).toEqual([null, null]);
@@ -176,7 +184,7 @@ describe('a whole session on a phone', () => {
 	});
 
 	it('says plainly when a typed code is not a code, or no group has it, changing nothing', async () => {
-		await groupCodes.takeSession(sessionPayload(out));
+		await groupCodes.takeSession(await s(out));
 		expect(await refused(() => groupCodes.pickByCode('K7'))).toMatch(/^That is not a group code/);
 		expect(await refused(() => groupCodes.pickByCode('0O1I'))).toMatch(/^That is not a group code/);
 		const unused = [...'23456789ABCDEFGH']

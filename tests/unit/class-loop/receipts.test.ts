@@ -8,10 +8,14 @@ import { messageFor } from '$lib/messages';
 import { bundlePayload } from '$lib/transfer/envelope';
 import { fromCodes, toCodes } from '$lib/transfer/codes';
 import { at, resetDb } from '../db/helpers';
+import type { Signer } from '$lib/transfer/sealed';
+import { newSigner, ownedBy, signedReceipt } from './owner-keys';
 import { leagueWith, playGame } from '../db/league-helpers';
 
 let leagueId: string;
 let games: string[];
+/** The instructor's device: the league is its, as on a phone that joined it. */
+let instructor: Signer;
 
 beforeEach(async () => {
 	await resetDb();
@@ -27,6 +31,8 @@ beforeEach(async () => {
 		await playGame(leagueId, [ben, cleo], [5, 20], { minute: 2 }),
 		await playGame(leagueId, [ana, cleo], [5, 20], { minute: 3, sign: false })
 	];
+	instructor = await newSigner();
+	await ownedBy(leagueId, instructor);
 });
 
 describe('turning in every card at once', () => {
@@ -47,7 +53,8 @@ describe('turning in every card at once', () => {
 		const got = await receipts.receiveAll(leagueId, [first!], { now: at(90) });
 		expect(got.cards).toEqual([{ gameId: first!.game.id, fingerprint: first!.game.fingerprint }]);
 		const league = { id: leagueId, name: 'Period 3' };
-		expect(await receipts.confirm({ league, at: got.at, cards: got.cards })).toBe(1);
+		const receipt = await signedReceipt(instructor, league, got.at, got.cards);
+		expect(await receipts.confirm(receipt)).toBe(1);
 		expect(await receipts.receiptOf(first!.game)).toMatchObject({ issuedAt: at(90) });
 		expect((await receipts.unsent(leagueId)).map((c) => c.game.id)).toEqual([second!.game.id]);
 	});
@@ -56,7 +63,7 @@ describe('turning in every card at once', () => {
 		const league = { id: leagueId, name: 'Period 3' };
 		const stranger = { gameId: games[0]!, fingerprint: 'f'.repeat(64) };
 		const said = await receipts
-			.confirm({ league, at: at(90), cards: [stranger] })
+			.confirm(await signedReceipt(instructor, league, at(90), [stranger]))
 			.then(() => 'accepted', messageFor);
 		expect(said).toBe(
 			'That receipt is for cards this phone did not turn in. Nothing was changed: scan the receipt for this phone’s cards.'

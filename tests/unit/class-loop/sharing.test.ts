@@ -11,17 +11,29 @@ import * as shared from '$lib/class-loop/sharing';
 import { messageFor } from '$lib/messages';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 import { at, resetDb } from '../db/helpers';
+import type { Signer } from '$lib/transfer/sealed';
+import type { ReceiptPayload } from '$lib/transfer/schema';
+import { newSigner, ownedBy, signedReceipt } from './owner-keys';
 import { leagueWith, playGame } from '../db/league-helpers';
 
 let leagueId: string;
 let students: PlayerRecord[];
+/** The instructor's device: the league is its, as on a phone that joined it. */
+let instructor: Signer;
 
 beforeEach(async () => {
 	await resetDb();
 	const made = await leagueWith(['Ana Lopez', 'Ana Berg', 'Cleo Diaz']);
 	leagueId = made.leagueId;
 	students = [...made.students.values()];
+	instructor = await newSigner();
+	await ownedBy(leagueId, instructor);
 });
+
+/** Confirms a receipt of these fields as the instructor's device signs it. */
+async function confirmSigned(r: Pick<ReceiptPayload, 'league' | 'at' | 'cards' | 'standings'>) {
+	return receipts.confirm(await signedReceipt(instructor, r.league, r.at, r.cards, r.standings));
+}
 
 function snapshot(minute: number, rows: StandingsSnapshot['rows']): StandingsSnapshot {
 	return { league: leagueId, at: at(minute), rows };
@@ -125,7 +137,7 @@ describe('standings from the future, and names against the name rule (issue 37, 
 		const before = { meta: await db.meta.toArray(), receipts: await db.receipts.toArray() };
 		const standings = { league: leagueId, at: '9999-01-01T00:00:00.000Z', rows: [] };
 		await expect(
-			receipts.confirm({
+			confirmSigned({
 				league: { id: leagueId, name: 'Period 3' },
 				at: at(40),
 				cards: [{ gameId, fingerprint: sent!.game.fingerprint! }],
@@ -191,16 +203,19 @@ describe('standings on a receipt', () => {
 
 	it('are kept with the receipt, in the same write', async () => {
 		const standings = snapshot(40, [['Ana', 1, 1, 15, 1]]);
-		await receipts.confirm({ league: league(), at: at(40), cards: [card], standings });
+		await confirmSigned({ league: league(), at: at(40), cards: [card], standings });
 		expect(await shared.held(leagueId)).toEqual(standings);
 		expect(await db.receipts.count()).toBe(1);
 	});
 
 	it('of another league refuse the whole receipt: no card is marked received', async () => {
 		const standings = { league: 'other', at: at(40), rows: [] };
-		const said = await receipts
-			.confirm({ league: league(), at: at(40), cards: [card], standings })
-			.then(() => 'accepted', messageFor);
+		const said = await confirmSigned({
+			league: league(),
+			at: at(40),
+			cards: [card],
+			standings
+		}).then(() => 'accepted', messageFor);
 		expect(said).toMatch(/another league/);
 		expect(await db.receipts.count()).toBe(0);
 		expect(await shared.held(leagueId)).toBeNull();
@@ -210,7 +225,7 @@ describe('standings on a receipt', () => {
 		const standings = snapshot(40, [['Ana', 1, 1, 15, 1]]);
 		const stranger = { gameId: card.gameId, fingerprint: 'f'.repeat(64) };
 		await expect(
-			receipts.confirm({ league: league(), at: at(40), cards: [stranger], standings })
+			confirmSigned({ league: league(), at: at(40), cards: [stranger], standings })
 		).rejects.toMatchObject({ code: 'receipt-not-ours' });
 		expect(await shared.held(leagueId)).toBeNull();
 	});

@@ -2,6 +2,7 @@
  * Shared by the store's tests. Import `fake-indexeddb/auto` before this file (and before
  * anything that loads Dexie), since Dexie picks up `indexedDB` when it loads.
  */
+import { forgetCachedKey } from '$lib/db/device-key';
 import { db, durableDb } from '$lib/db/db';
 import type { DbErrorCode } from '$lib/db/errors';
 import { expect } from 'vitest';
@@ -14,6 +15,8 @@ import { expect } from 'vitest';
 export async function resetDb(): Promise<void> {
 	durableDb().close({ disableAutoOpen: false });
 	await db.delete({ disableAutoOpen: false });
+	// A new database is a new device: its key is made afresh (`device-key.ts`).
+	forgetCachedKey();
 }
 
 /** Rows per table, to show that a refused write stored nothing. */

@@ -4,6 +4,7 @@
  * with its league through the receipt's newer-wins path, and a hide reaches it the same way.
  */
 import 'fake-indexeddb/auto';
+import { freshPhoneFrom } from './fresh-phone';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerRecord } from '$lib/card/records';
 import * as shared from '$lib/class-loop/sharing';
@@ -160,7 +161,7 @@ describe('a group phone', () => {
 		const hide = (await snapshotFor(leagueId))!;
 		await standings.pushStandings(instructor, shown);
 
-		await resetDb(); // a fresh phone
+		await freshPhoneFrom(leagueId); // a fresh phone that took the league's invite
 		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
 		expect(await sync.pullLeague(phone)).toBe(true);
 		expect((await shared.held(leagueId))?.rows).toEqual(shown.rows);

@@ -4,6 +4,7 @@
  * the join code and pushes its signed cards once; a removed phone stops.
  */
 import 'fake-indexeddb/auto';
+import { freshPhoneFrom } from './fresh-phone';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
@@ -146,7 +147,7 @@ describe('groups handed out, online', () => {
 		// Nothing changed since: nothing pushed again.
 		expect(await sync.pushLeague((await links.linkOf(leagueId)) ?? instructor)).toBe(false);
 
-		await resetDb(); // a fresh phone
+		await freshPhoneFrom(leagueId); // a fresh phone that took the league's invite
 		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
 		expect(await sync.pullLeague(phone)).toBe(true);
 		const held = await groupCodes.ofLeague(leagueId);
@@ -175,7 +176,7 @@ describe('groups handed out, online', () => {
 			json: forged
 		});
 		await sync.pushLeague((await links.linkOf(leagueId)) ?? instructor);
-		await resetDb();
+		await freshPhoneFrom(leagueId);
 		const phone = await sync.join(ADDRESS, leagueId, instructor.joinCode ?? '', 'Group 1');
 		expect(await sync.pullGroups(phone)).toBe(1);
 		expect((await groupCodes.ofLeague(leagueId)).map((g) => g.sessionId)).toEqual([session.id]);

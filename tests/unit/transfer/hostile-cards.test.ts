@@ -193,6 +193,11 @@ describe('a crafted card', () => {
 	});
 });
 
+/** How a phone that joined from the instructor's signed code takes `invite` (issue 37). */
+function asPhone(invite: { league: { ownerKey?: string } }) {
+	return { trust: { signer: invite.league.ownerKey ?? null, mine: 'a phone’s key' } };
+}
+
 describe('a crafted invite', () => {
 	it('has its names cleaned by the one rule, and refused when none is left (item 8)', async () => {
 		const invite = await invites.inviteOf(leagueId);
@@ -200,12 +205,14 @@ describe('a crafted invite', () => {
 		await db.leagues.clear();
 		const sneaky = structuredClone(invite);
 		sneaky.roster[0]!.name = ' Ana\u200b\u202e\n';
-		await invites.join(sneaky);
+		await invites.join(sneaky, asPhone(sneaky));
 		expect((await db.players.get(sneaky.roster[0]!.id))?.name).toBe('Ana');
 		for (const name of ['x'.repeat(200), '\u200b', '']) {
 			const bad = structuredClone(invite);
 			bad.roster[1]!.name = name;
-			await expect(invites.join(bad)).rejects.toMatchObject({ code: 'incoming-name' });
+			await expect(invites.join(bad, asPhone(bad))).rejects.toMatchObject({
+				code: 'incoming-name'
+			});
 		}
 	});
 
@@ -214,7 +221,9 @@ describe('a crafted invite', () => {
 		const zoe = [...elsewhere.students.values()][0]!;
 		const invite = await invites.inviteOf(leagueId);
 		invite.roster.push({ id: zoe.id, name: 'Zoe', retiredAt: null, updatedAt: at(300) });
-		await expect(invites.join(invite)).rejects.toMatchObject({ code: 'incoming-id-taken' });
+		await expect(invites.join(invite, asPhone(invite))).rejects.toMatchObject({
+			code: 'incoming-id-taken'
+		});
 		expect((await db.players.get(zoe.id))?.leagueId).toBe(elsewhere.leagueId);
 	});
 });

@@ -142,6 +142,11 @@ function nameOf(i: number): string {
 	return ['Ana', 'Ben', 'Maria'][i] as string;
 }
 
+/** How a phone that joined from the instructor's signed code takes `invite` (issue 37). */
+function asPhone(invite: { league: { ownerKey?: string } }) {
+	return { trust: { signer: invite.league.ownerKey ?? null, mine: 'a phone’s key' } };
+}
+
 describe('invites', () => {
 	it('join a league on another device and update its roster without touching games', async () => {
 		const invite = await invites.inviteOf(leagueId);
@@ -149,7 +154,7 @@ describe('invites', () => {
 		const gamesBefore = await db.games.toArray();
 		await db.players.clear();
 		await db.leagues.clear();
-		const joined = await invites.join(invite);
+		const joined = await invites.join(invite, asPhone(invite));
 		expect(joined).toMatchObject({ added: 3, updated: 0 });
 		const renamed = {
 			...invite,
@@ -157,7 +162,7 @@ describe('invites', () => {
 				l.name === 'Ben' ? { ...l, name: 'Benji', updatedAt: at(90) } : l
 			)
 		};
-		expect(await invites.join(renamed)).toMatchObject({ added: 0, updated: 1 });
+		expect(await invites.join(renamed, asPhone(renamed))).toMatchObject({ added: 0, updated: 1 });
 		expect(await db.games.toArray()).toEqual(gamesBefore);
 		expect(
 			(await db.players.where('leagueId').equals(leagueId).toArray()).map((p) => p.name).sort()
@@ -175,7 +180,7 @@ describe('invites', () => {
 				l.id === ben!.id ? { ...l, name: 'Benji', updatedAt: at(90) } : l
 			)
 		};
-		await invites.join(renamed);
+		await invites.join(renamed, asPhone(renamed));
 		expect(await db.players.get(ben!.id)).toMatchObject({
 			name: 'Benji',
 			studentId: 'ben@school.org'
