@@ -69,7 +69,9 @@ export async function verify(seal: Seal, bytes: Uint8Array): Promise<boolean> {
 	if (!PUBLIC_KEY_PATTERN.test(seal.key) || !SIGNATURE_PATTERN.test(seal.sig)) return false;
 	const raw = fromBase64Url(seal.key);
 	const sig = fromBase64Url(seal.sig);
-	if (!raw || !sig) return false;
+	// Only the one way to write each: the unused low bits of the last character must be zero,
+	// so that no two different seals hold for the same message.
+	if (!raw || !sig || toBase64Url(raw) !== seal.key || toBase64Url(sig) !== seal.sig) return false;
 	try {
 		const key = await crypto.subtle.importKey('raw', raw, KEY_ALGORITHM, false, ['verify']);
 		return await crypto.subtle.verify(SIGN_ALGORITHM, key, sig, bytes as BufferSource);
