@@ -26,11 +26,12 @@ export async function callerOf(db: Database, token: string): Promise<Caller> {
 		device_id: string | null;
 		revoked: boolean;
 		seen: Date | string | null;
+		public_key: string | null;
 	}>(
 		`select 'instructor' as role, id as league_id, null as device_id, false as revoked,
-		null::timestamptz as seen from leagues where instructor_token_hash = $1
+		null::timestamptz as seen, null as public_key from leagues where instructor_token_hash = $1
 		union all
-		select 'device', league_id, id, revoked_at is not null, last_seen_at from devices
+		select 'device', league_id, id, revoked_at is not null, last_seen_at, public_key from devices
 		where token_hash = $1`,
 		[hashSecret(token)]
 	);
@@ -40,7 +41,8 @@ export async function callerOf(db: Database, token: string): Promise<Caller> {
 		role: row.role,
 		leagueId: row.league_id,
 		deviceId: row.device_id,
-		lastSeenAt: row.seen === null ? null : new Date(row.seen)
+		lastSeenAt: row.seen === null ? null : new Date(row.seen),
+		deviceKey: row.public_key
 	};
 }
 

@@ -12,7 +12,9 @@ import {
 import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
-import type { CardPayload } from '$lib/transfer/schema';
+import type { CardPayload, Payload } from '$lib/transfer/schema';
+import { signerOf } from '$lib/transfer/sealed';
+import { TrustError } from '$lib/card/errors';
 import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Caller } from './auth';
@@ -24,15 +26,34 @@ export interface Pushed {
 }
 
 /** `body` as a card payload, or the refusal the inbox would give a file like it. */
-function parseCard(body: unknown): CardPayload {
+function parseCard(body: unknown): Payload {
 	try {
-		const payload = parsePayload(body);
-		return cardPayload(asCard(payload));
+		return parsePayload(body);
 	} catch (e) {
 		if (!(e instanceof TransferError)) throw e;
 		// A later format is a valid card this server cannot check: the card is refused, not the request.
 		throw new ApiError(e.code === 'transfer-newer' ? 422 : 400, e.code, e.params);
 	}
+}
+
+/**
+ * Refuses a card `caller` did not sign (issue 37): a phone that recorded its key when it joined
+ * pushes only cards signed by that key, so a stolen token cannot bring in a card made elsewhere.
+ * A phone from before keys, and the instructor, push as before; a seal that does not hold is
+ * refused from anyone.
+ * @throws ApiError 422 `trust-forged`, `trust-unsigned`, `trust-other-phone`
+ */
+async function checkSender(payload: Payload, caller: Caller): Promise<void> {
+	let signer;
+	try {
+		signer = await signerOf(payload);
+	} catch (e) {
+		if (e instanceof TrustError) throw new ApiError(422, e.code);
+		throw e;
+	}
+	if (caller.deviceKey === null) return;
+	if (signer === null) throw new ApiError(422, 'trust-unsigned');
+	if (signer !== caller.deviceKey) throw new ApiError(422, 'trust-other-phone');
 }
 
 /** A card that passed every check that needs no database, ready to store. */
@@ -47,8 +68,17 @@ export interface ExaminedCard {
  * fingerprinted once, its signatures checked.
  * @throws ApiError 400 (not a card), 422 (fails a check)
  */
-export async function examineCard(body: unknown, leagueId: string): Promise<ExaminedCard> {
-	const card = parseCard(body);
+export async function examineCard(body: unknown, caller: Caller): Promise<ExaminedCard> {
+	const { leagueId } = caller;
+	const payload = parseCard(body);
+	let card: CardPayload;
+	try {
+		card = cardPayload(asCard(payload));
+	} catch (e) {
+		if (e instanceof TransferError) throw new ApiError(400, e.code, e.params);
+		throw e;
+	}
+	await checkSender(payload, caller);
 	let checked;
 	try {
 		checked = await examineNoContent(card, leagueId);

@@ -35,4 +35,6 @@ export interface Caller {
 	deviceId: string | null;
 	/** When the device last pushed (null for the instructor, or a device that never did). */
 	lastSeenAt: Date | null;
+	/** The phone's public key recorded at join (issue 37); null for the instructor, or a phone from before keys. */
+	deviceKey: string | null;
 }

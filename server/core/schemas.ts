@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { LeagueSchema, SessionSchema } from '$lib/backup/schema';
 import { MAX_NAME_LENGTH, cleanName } from '$lib/card/names';
+import { PUBLIC_KEY_PATTERN } from '$lib/card/keys';
 
 /** A league id as the app makes it (`crypto.randomUUID()`, src/lib/db/leagues.ts). */
 export const LEAGUE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -59,5 +60,7 @@ export const JoinSchema = v.object({
 	joinCode: v.pipe(v.string(), v.maxLength(40)),
 	deviceName: cleaned(60),
 	/** The league the phone means to join, when it says (its wrong codes then count against it). */
-	leagueId: v.optional(v.pipe(v.string(), v.regex(LEAGUE_ID, 'not a league id the app makes')))
+	leagueId: v.optional(v.pipe(v.string(), v.regex(LEAGUE_ID, 'not a league id the app makes'))),
+	/** The phone's public key (issue 37): every card it pushes must be signed by it. */
+	deviceKey: v.optional(v.pipe(v.string(), v.regex(PUBLIC_KEY_PATTERN, 'not a public key')))
 });

@@ -17,7 +17,7 @@ export function cardRoutes({ db, budget }: Deps): Hono<ServerEnv> {
 
 	routes.post('/:id/cards', authorize(db, ['instructor', 'device']), async (c) => {
 		const caller = c.get('caller');
-		const card = await examineCard(await readJson(c, budget), caller.leagueId);
+		const card = await examineCard(await readJson(c, budget), caller);
 		const pushed = await storeCard(db, caller, card);
 		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
 	});

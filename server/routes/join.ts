@@ -43,12 +43,16 @@ export function joinRoutes(deps: Deps): Hono<ServerEnv> {
 				[key]
 			);
 			if (!code) return null;
-			await q('insert into devices (id, league_id, name, token_hash) values ($1, $2, $3, $4)', [
-				deviceId,
-				code.league_id,
-				input.deviceName,
-				hashSecret(deviceToken)
-			]);
+			await q(
+				'insert into devices (id, league_id, name, token_hash, public_key) values ($1, $2, $3, $4, $5)',
+				[
+					deviceId,
+					code.league_id,
+					input.deviceName,
+					hashSecret(deviceToken),
+					input.deviceKey ?? null
+				]
+			);
 			return code.league_id;
 		});
 		if (joined) return c.json({ deviceToken, leagueId: joined, deviceId }, 201);

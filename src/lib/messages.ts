@@ -306,8 +306,8 @@ const sentences = {
 		'That did not come from the instructor’s device this phone joined the league from. Nothing was changed. If your instructor has a new device, remove the league from this phone and join again from the new device’s code.',
 	'trust-own-league':
 		'This league was made on this device, so nothing from another code or file can change it. Nothing was changed.',
-	'trust-not-owner':
-		'This league belongs to another device: only the device that made it can hand out its codes and receipts. Nothing was changed.',
+	'trust-other-phone':
+		'That card was signed by another device than the phone sending it. Nothing was stored.',
 	// Issue 17: the instructor's tools
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',

@@ -3,6 +3,9 @@ import { BODY_LIMIT } from '../../server/core/body';
 import { TEMPLATE, handedOut, signedCard, standings } from './fixtures';
 import { L1, L2, TARGETS, appOn, classOn, client } from './support';
 import { testServer } from './test-server';
+import { sealed } from '$lib/transfer/sealed';
+import { TRANSFER_FORMAT } from '$lib/transfer/schema';
+import { newSigner } from '../unit/class-loop/owner-keys';
 
 describe.each(TARGETS)('the school server on $name', (target) => {
 	const server = testServer(target, { joinFailures: 3 });
@@ -364,6 +367,37 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 	});
 
 	describe('pushing cards', () => {
+		it('takes from a phone that joined with its key only the cards that key signed (issue 37)', async () => {
+			const made = await call('POST', '/api/leagues', { json: { id: L1, name: 'Period 3' } });
+			const { rosterBody } = await import('./fixtures');
+			const instructor = made.body.instructorToken as string;
+			await call('PUT', `/api/leagues/${L1}/roster`, { token: instructor, json: rosterBody() });
+			const phone = await newSigner();
+			const joined = await call('POST', '/api/join', {
+				json: {
+					joinCode: made.body.joinCode as string,
+					deviceName: 'Group 1',
+					deviceKey: phone.publicKey
+				}
+			});
+			const token = joined.body.deviceToken as string;
+			const push = async (json: unknown) => {
+				const r = await call('POST', `/api/leagues/${L1}/cards`, { token, json });
+				return [r.status, r.body.error];
+			};
+			const card = await signedCard(L1);
+			expect(await push(await sealed(card, await newSigner()))).toEqual([422, 'trust-other-phone']);
+			expect(await push(card)).toEqual([422, 'trust-unsigned']);
+			const signed = await sealed(card, phone);
+			const retyped = {
+				...signed,
+				game: { ...signed.game, createdAt: '2026-01-12T09:00:01.000Z' }
+			};
+			expect(await push(retyped)).toEqual([422, 'trust-forged']);
+			expect((await pull(L1, instructor)).body.cards).toEqual([]);
+			expect(await push(signed)).toEqual([201, undefined]);
+		});
+
 		it('stores a card once: 201, then 200 for the same card again', async () => {
 			const { instructor, devices } = await classOn(call, L1);
 			const card = await signedCard(L1);
@@ -501,7 +535,7 @@ describe.each(TARGETS)('the school server on $name', (target) => {
 				'transfer-damaged',
 				(c) => ({ ...c, events: c.events.map((e, i) => (i === 0 ? { ...e, gameId: 'x' } : e)) })
 			],
-			['of a later format', 422, 'transfer-newer', (c) => ({ ...c, format: 2 })],
+			['of a later format', 422, 'transfer-newer', (c) => ({ ...c, format: TRANSFER_FORMAT + 1 })],
 			['of another app', 400, 'transfer-foreign', (c) => ({ ...c, app: 'other' })],
 			['an invite, not a card', 400, 'transfer-damaged', (c) => ({ ...c, kind: 'invite' })],
 			['missing its events', 400, 'transfer-damaged', (c) => ({ ...c, events: undefined })],

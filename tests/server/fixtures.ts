@@ -11,7 +11,7 @@ import { toCard, type LeagueRecord } from '$lib/card/records';
 import { sessionPayload } from '$lib/transfer/envelope';
 import type { SessionPayload } from '$lib/transfer/schema';
 import { groupCode } from '$lib/transfer/group-code';
-import type { CardPayload } from '$lib/transfer/schema';
+import { TRANSFER_FORMAT, type CardPayload } from '$lib/transfer/schema';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 export const TEMPLATE = JSON.parse(
@@ -30,6 +30,7 @@ export async function signedCard(leagueId: string, gameId = randomUUID()): Promi
 	card.events = card.events.map((e) => ({ ...e, gameId }));
 	const print = await fingerprint(toCard(card.game, card.events));
 	card.game.fingerprint = print;
+	card.format = TRANSFER_FORMAT; // as phones push them now; the template file is format 1
 	card.signatures = card.signatures.map((s) => ({
 		...s,
 		id: randomUUID(),

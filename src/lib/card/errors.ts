@@ -39,7 +39,11 @@ export class BrokenCardError extends CardError {
 /** The codes a message can be refused with for who sent it (words in `messages.ts`). */
 export type TrustErrorCode = Extract<
 	MessageCode,
-	'trust-forged' | 'trust-unsigned' | 'trust-other-owner' | 'trust-own-league' | 'trust-not-owner'
+	| 'trust-forged'
+	| 'trust-unsigned'
+	| 'trust-other-owner'
+	| 'trust-own-league'
+	| 'trust-other-phone'
 >;
 
 /**

@@ -201,7 +201,8 @@ export async function join(
 		'POST',
 		'/api/join',
 		{
-			json: { joinCode, deviceName }
+			// The phone's key: the server takes only cards this phone signed from its token (issue 37).
+			json: { joinCode, deviceName, deviceKey: (await deviceKey()).publicKey }
 		}
 	);
 	if (joined.leagueId !== leagueId) throw new SyncError('server-join-code', 403);

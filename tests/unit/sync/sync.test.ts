@@ -5,6 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { freshPhoneFrom } from './fresh-phone';
+import { sealedHere } from '$lib/class-loop/trust';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
@@ -74,7 +75,8 @@ describe('the instructor’s device', () => {
 		await forgetGames();
 		const phone = await sync.join(ADDRESS, leagueId, link.joinCode ?? '', 'Group 1');
 		await links.saveLink(link); // back to the instructor's link on this device
-		const pushed = await fetchPush(phone.token, cardPayload(card));
+		// Signed by the key this device joined with, as the phone's own pushes are.
+		const pushed = await fetchPush(phone.token, await sealedHere(cardPayload(card)));
 		expect(pushed).toBe(201);
 		expect(await sync.pullCards(link)).toBe(1);
 		expect((await inbox.list(leagueId)).map((e) => e.state)).toEqual(['counted']);
