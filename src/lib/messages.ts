@@ -244,6 +244,10 @@ const sentences = {
 		'Part of that file or code belongs to another card already on this device, so it was turned away. Nothing was changed.',
 	'incoming-damaged': (p) =>
 		`That file or code does not hold together${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+	'inbox-no-place':
+		'This card is not the game of a group handed out in a class session: it counts once you accept it.',
+	'inbox-no-sender':
+		'This card comes from an older version of the app and does not say which phone sent it: it counts once you accept it.',
 	'inbox-copy':
 		'The same game as a card already received, under another name: it counts only if you choose it.',
 	// Issue 16: the school server (its refusals) and the app's connection to it

@@ -215,13 +215,16 @@ const inboxItem = v.object({
 				'inbox-other-league',
 				'inbox-not-on-roster',
 				'inbox-not-finished',
-				'inbox-copy'
+				'inbox-copy',
+				'inbox-no-place',
+				'inbox-no-sender'
 			]),
 			name: v.optional(text(200))
 		})
 	),
 	names: v.record(id, text(200)),
 	content: v.optional(hex64),
+	sentBy: v.optional(text(200)),
 	card: v.object({
 		game: v.object(gameEntries),
 		events: v.array(eventRecord),

@@ -88,6 +88,11 @@ export interface InboxRecord {
 	 * new id has the same. Missing on cards received before issue 13.
 	 */
 	content?: string;
+	/**
+	 * Issue 37: which phone sent it, in words ("Group 3’s phone"): the group whose card first
+	 * came signed by that phone's key. Missing on cards received before keys, or unsigned.
+	 */
+	sentBy?: string;
 	card: ReceivedCard;
 }
 

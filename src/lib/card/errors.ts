@@ -39,11 +39,7 @@ export class BrokenCardError extends CardError {
 /** The codes a message can be refused with for who sent it (words in `messages.ts`). */
 export type TrustErrorCode = Extract<
 	MessageCode,
-	| 'trust-forged'
-	| 'trust-unsigned'
-	| 'trust-other-owner'
-	| 'trust-own-league'
-	| 'trust-other-phone'
+	'trust-forged' | 'trust-unsigned' | 'trust-other-owner' | 'trust-own-league' | 'trust-other-phone'
 >;
 
 /**

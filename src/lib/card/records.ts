@@ -249,7 +249,10 @@ export interface InboxReason {
 		| 'inbox-other-league'
 		| 'inbox-not-on-roster'
 		| 'inbox-not-finished'
-		| 'inbox-copy';
+		| 'inbox-copy'
+		// Issue 37: a card that waits for the instructor to accept it.
+		| 'inbox-no-place'
+		| 'inbox-no-sender';
 	name?: string;
 }
 

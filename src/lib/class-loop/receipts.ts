@@ -112,7 +112,7 @@ export interface BundleReceived {
 export async function receiveAll(
 	leagueId: string,
 	cards: readonly ReceivedCard[],
-	opts: { now?: string } = {}
+	opts: { now?: string; sender?: inbox.CardSender } = {}
 ): Promise<BundleReceived> {
 	const entries: InboxRecord[] = [];
 	const broken: string[] = [];

@@ -18,7 +18,8 @@ import { notePrint } from './upkeep';
 import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
 import type { InboxRecord } from '$lib/card/backup-records';
-import type { ReceivedCard } from '$lib/card/records';
+import type { InboxReason, ReceivedCard } from '$lib/card/records';
+import { phoneName } from '$lib/card/phone-name';
 
 export { BrokenCardError } from '$lib/card/card-check';
 
@@ -40,8 +41,52 @@ async function store(entry: InboxRecord): Promise<void> {
 }
 
 /**
+ * Who sent a card (issue 37): the phone whose key's signature of it holds (`transfer/sealed.ts`),
+ * the school server (which took it only under the key the phone joined with), or nobody said
+ * (`null`: a file from before keys). Tests of the checks themselves leave it out.
+ */
+export type CardSender = { key: string } | { server: string } | null;
+
+/**
+ * The words for the phone that sent a card: the group whose card first came signed by its key
+ * ("Group 3’s phone"), remembered on this device; the school server's name for it; or none.
+ */
+async function phoneOf(
+	sender: CardSender | undefined,
+	group: number | null
+): Promise<string | undefined> {
+	if (!sender) return undefined;
+	if ('server' in sender) return sender.server;
+	const row = await db.meta.get('phones');
+	const known = row?.key === 'phones' ? row.value : [];
+	const seen = known.find((p) => p.key === sender.key);
+	if (seen) return seen.name;
+	if (group === null) return undefined;
+	const name = phoneName(group);
+	await db.meta.put({ key: 'phones', value: [...known, { key: sender.key, name }] });
+	return name;
+}
+
+/**
+ * The group (1 for the first) whose handed-out game `game` is, in a session of league
+ * `leagueId`: the card's place, where it counts by itself (issue 37). Null when it has none.
+ */
+async function placeOf(
+	game: { id: string; sessionId: string | null },
+	leagueId: string
+): Promise<number | null> {
+	if (!game.sessionId) return null;
+	const session = await db.sessions.get(game.sessionId);
+	if (session?.leagueId !== leagueId) return null;
+	const index = session.groups.findIndex((g) => g.gameId === game.id);
+	return index === -1 ? null : index + 1;
+}
+
+/**
  * Receives `card` into league `leagueId`'s inbox and, when it passes every check, into its
  * standings. Receiving the same card again changes nothing and gives back its first record.
+ * A card counts by itself only in its place, a group's game handed out in a class session, and
+ * from a sender that says who it is; any other waits for the instructor to accept it (issue 37).
  * One `rw` transaction: the inbox record and the game go in together or not at all.
  * @throws BrokenCardError (code `transfer-damaged`) for a card that cannot be a game
  * @throws DbError `not-found` (league)
@@ -49,14 +94,14 @@ async function store(entry: InboxRecord): Promise<void> {
 export async function receive(
 	leagueId: string,
 	card: ReceivedCard,
-	opts: { now?: string } = {}
+	opts: { now?: string; sender?: CardSender } = {}
 ): Promise<InboxRecord> {
 	const checked = await examine(card, leagueId);
 	const id = `${checked.game.id}:${checked.fingerprint}`;
 	return guard(() =>
 		db.transaction(
 			'rw',
-			[db.inbox, db.games, db.events, db.signatures, db.players, db.leagues],
+			[db.inbox, db.games, db.events, db.signatures, db.players, db.leagues, db.sessions, db.meta],
 			async () => {
 				if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
 				const held = await db.inbox.get(id);
@@ -81,6 +126,9 @@ export async function receive(
 					await db.inbox.put(entry);
 					return entry;
 				}
+				const group = await placeOf(checked.game, leagueId);
+				const sentBy = await phoneOf(opts.sender, group);
+				if (sentBy !== undefined) entry.sentBy = sentBy;
 				await assertOwnIds(entry.card.signatures);
 				// The [leagueId+content] index (schema version 13).
 				const copyOf = await db.inbox
@@ -104,7 +152,14 @@ export async function receive(
 				// A game of this device outside this league is not a version of this card.
 				if (local) assertSameLeague([entry.card.game], new Map([[local.id, local]]));
 				const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
-				if (rivals.length === 0 && (!local || sameAsLocal)) {
+				const waits: InboxReason[] = [];
+				if (group === null && !sameAsLocal) waits.push({ code: 'inbox-no-place' });
+				if (opts.sender === null && !sameAsLocal) waits.push({ code: 'inbox-no-sender' });
+				if (rivals.length === 0 && !local && waits.length > 0) {
+					// Not in its place, or from nobody who says so: it counts once accepted.
+					entry.state = 'conflict';
+					entry.reasons = waits;
+				} else if (rivals.length === 0 && (!local || sameAsLocal)) {
 					entry.state = 'counted';
 					// Hashed once here, by `examine`: the upkeep judges the stored card with that.
 					notePrint(checked.text, checked.fingerprint);
@@ -166,6 +221,12 @@ export async function dismiss(id: string): Promise<void> {
 export async function list(leagueId: string): Promise<InboxRecord[]> {
 	const all = await guard(() => db.inbox.where('leagueId').equals(leagueId).toArray());
 	return all.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
+}
+
+/** Which phone sent game `gameId`'s card as `fingerprint` (issue 37), when one said so. */
+export async function sentBy(gameId: string, fingerprint: string): Promise<string | null> {
+	const entry = await guard(() => db.inbox.get(`${gameId}:${fingerprint}`));
+	return entry?.sentBy ?? null;
 }
 
 /** Whether a version of game `gameId`'s card is held here, counted or awaiting a choice. */

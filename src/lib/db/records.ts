@@ -57,7 +57,9 @@ export type MetaRecord =
 	// Issue 14: a staged restore under way (`restore.ts`), finished or discarded at the next start.
 	| { key: 'restore'; value: RestoreMarker }
 	// Issue 37: this device's key pair; the private key cannot leave the device.
-	| { key: 'deviceKey'; value: { publicKey: string; privateKey: CryptoKey } };
+	| { key: 'deviceKey'; value: { publicKey: string; privateKey: CryptoKey } }
+	// Issue 37: on the instructor's device, each phone's key as first seen, and its name.
+	| { key: 'phones'; value: { key: string; name: string }[] };
 
 /** How far a staged restore under way has got (`restore.ts`). */
 export interface RestoreMarker {

@@ -11,12 +11,13 @@ import { formatDay } from '$lib/days';
 import { snapshotFor } from './standings-sent';
 import { asCard, asCards, receiptPayload } from '$lib/transfer/envelope';
 import { sealedHere } from '$lib/class-loop/trust';
+import { signerOf } from '$lib/transfer/sealed';
 import type { Payload, ReceiptPayload } from '$lib/transfer/schema';
 
 const SAID = {
 	counted: 'Card received: it counts in the standings.',
 	refused: 'Card received, but it does not count: see the inbox.',
-	conflict: 'Another version of this card was turned in: choose one below.',
+	conflict: 'Card received: it waits for your choice in the inbox.',
 	'set-aside': 'That version was set aside earlier.'
 };
 
@@ -49,9 +50,12 @@ async function answer(
  * @throws coded errors of `asCard`, `asCards` and `inbox.receive` when refused outright
  */
 export async function takeIn(leagueId: string, payload: Payload): Promise<TakenIn> {
+	// Which phone sent it, when it says (issue 37); a seal that does not hold refuses it all.
+	const signer = await signerOf(payload);
+	const sender = signer === null ? null : { key: signer };
 	if (payload.kind !== 'card') {
 		const cards = asCards(payload);
-		const got = await receipts.receiveAll(leagueId, cards);
+		const got = await receipts.receiveAll(leagueId, cards, { sender });
 		const refused = cards.length - got.cards.length;
 		return {
 			said: `${got.cards.length} of ${cards.length} cards received${refused > 0 ? `; ${refused} not: see the inbox` : ''}. Show the receipt to the group’s phone.`,
@@ -60,7 +64,7 @@ export async function takeIn(leagueId: string, payload: Payload): Promise<TakenI
 		};
 	}
 	const before = new Map((await inbox.list(leagueId)).map((e) => [e.id, e.state]));
-	const entry = await inbox.receive(leagueId, asCard(payload));
+	const entry = await inbox.receive(leagueId, asCard(payload), { sender });
 	const held = entry.state === 'counted' || entry.state === 'conflict';
 	return {
 		// A card refused before may pass now (issue 13): only the same outcome is "already".

@@ -464,6 +464,8 @@ export interface CardView {
 	progression: Progression;
 	/** The day of its session, or the day it was started. */
 	date: string;
+	/** Which phone sent it, when it was received from one that said so (issue 37). */
+	sentBy: string | null;
 }
 
 /**
@@ -488,6 +490,7 @@ export async function cardView(leagueId: string, gameId: string): Promise<CardVi
 		state: view.state,
 		names,
 		progression: progression(view.state),
-		date: session?.date ?? dayOfTime(record.createdAt)
+		date: session?.date ?? dayOfTime(record.createdAt),
+		sentBy: record.fingerprint ? await inbox.sentBy(gameId, record.fingerprint) : null
 	};
 }

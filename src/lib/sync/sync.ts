@@ -164,16 +164,18 @@ export async function pullCards(link: ServerLink): Promise<number> {
 	let after = link.pulled;
 	let received = 0;
 	for (;;) {
-		const page = await call<{ cards: { seq: number; card: CardPayload }[]; next: number }>(
-			link.address,
-			'GET',
-			`/api/leagues/${link.leagueId}/cards?after=${after}`,
-			{ token: link.token }
-		);
+		const page = await call<{
+			cards: { seq: number; card: CardPayload; deviceName?: string | null }[];
+			next: number;
+		}>(link.address, 'GET', `/api/leagues/${link.leagueId}/cards?after=${after}`, {
+			token: link.token
+		});
 		if (page.cards.length === 0) break;
-		for (const { card } of page.cards) {
+		for (const { card, deviceName } of page.cards) {
 			try {
-				await inbox.receive(link.leagueId, asCard(card));
+				// The server took it only under the key its phone joined with (issue 37).
+				const sender = { server: deviceName ?? 'the school server' };
+				await inbox.receive(link.leagueId, asCard(card), { sender });
 				received++;
 			} catch (e) {
 				// The server checked it as the inbox does; one it cannot read must not stop the rest.

@@ -144,7 +144,7 @@ describe('kept by every write that changes what a card counts', () => {
 
 	it('cards received: counted, set aside in a conflict, and chosen', async () => {
 		const { leagueId, s } = await classOf4();
-		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
+		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { placed: true });
 		const card = await outbox.cardOf(id);
 		// The phone's copy leaves this device: the instructor's store knows only the league.
 		await db.transaction('rw', db.games, db.events, db.signatures, async () => {

@@ -3,6 +3,7 @@
  * Cards are signed the real way (every player signs, typing their name), so they pass the
  * sign-off's check; `setSignOff` writes odd states by hand.
  */
+import { handedOutGroup } from '../transfer/fixtures';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
@@ -59,12 +60,21 @@ export async function playGame(
 	leagueId: string,
 	players: PlayerRecord[],
 	points: number[],
-	opts: { sessionId?: string; sign?: boolean; minute?: number; steals?: number } = {}
+	opts: {
+		sessionId?: string;
+		sign?: boolean;
+		minute?: number;
+		steals?: number;
+		/** Played as its group's game in a class session handed out (`handedOutGroup`). */
+		placed?: boolean;
+	} = {}
 ): Promise<string> {
+	const place = opts.placed ? await handedOutGroup(leagueId, players, opts.minute) : undefined;
 	const game = await games.create({
+		...(place ? { id: place.gameId } : {}),
 		players: players.map((p) => ({ id: p.id })),
 		leagueId,
-		sessionId: opts.sessionId ?? null,
+		sessionId: place?.sessionId ?? opts.sessionId ?? null,
 		now: at(opts.minute ?? 1)
 	});
 	for (const [i, p] of players.entries()) {

@@ -55,7 +55,7 @@ describe('a card hashed once on each device', () => {
 	it('hashes a received card once, plus its content, the verdict included', async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
 		const seated = [students.get('Ana')!, students.get('Ben')!];
-		const gameId = await playGame(leagueId, seated, [60, 30]);
+		const gameId = await playGame(leagueId, seated, [60, 30], { placed: true });
 		const card = await outbox.cardOf(gameId);
 		// The phone's copy leaves this device: the instructor's store knows only the league.
 		await db.transaction('rw', db.games, db.events, db.signatures, async () => {

@@ -59,7 +59,10 @@ export async function classWithCards() {
 	const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
 	const s = (name: string) => students.get(name) as PlayerRecord;
 	const honest = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
-	const tampered = await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], { minute: 2 });
+	const tampered = await playGame(leagueId, [s('Cara'), s('Dan')], [30, 5], {
+		minute: 2,
+		placed: true
+	});
 	const unsigned = await playGame(leagueId, [s('Ana'), s('Dan')], [5, 10], {
 		minute: 3,
 		sign: false

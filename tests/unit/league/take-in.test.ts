@@ -1,9 +1,15 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as sessions from '$lib/db/sessions';
-import { groupNames } from '$lib/league/take-in';
+import { groupNames, takeIn } from '$lib/league/take-in';
+import { db } from '$lib/db/db';
+import * as inbox from '$lib/db/inbox';
+import { cardPayload } from '$lib/transfer/envelope';
+import { sealed } from '$lib/transfer/sealed';
+import { newSigner } from '../class-loop/owner-keys';
+import { signedCard } from '../transfer/fixtures';
 import { handOut } from '$lib/class-loop/group-codes';
-import { resetDb } from '../db/helpers';
+import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 
 beforeEach(resetDb);
@@ -32,5 +38,27 @@ describe('groupNames', () => {
 		expect(later[0]?.gameId).toBeNull();
 		expect(names.get(later[1]?.gameId as string)).toBe('Group 2, Tue 1 Dec 2026');
 		expect(names.size).toBe(4);
+	});
+});
+
+describe('takeIn (issue 37)', () => {
+	it('takes a phone’s signed card into its place, named by the phone, and refuses a forged seal', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
+		const card = await signedCard([...students.values()], 1, { leagueId });
+		await db.games.clear();
+		const phone = await newSigner();
+		const signed = await sealed(cardPayload(card), phone);
+		const forged = { ...signed, game: { ...signed.game, createdAt: at(7) } };
+		const before = await db.inbox.count();
+		await expect(takeIn(leagueId, forged)).rejects.toMatchObject({ code: 'trust-forged' });
+		expect(await db.inbox.count()).toBe(before);
+
+		const taken = await takeIn(leagueId, signed);
+		expect(taken.said).toBe('Card received: it counts in the standings.');
+		expect(taken.receipt?.seal?.key).not.toBe(phone.publicKey);
+		expect((await inbox.list(leagueId))[0]).toMatchObject({
+			state: 'counted',
+			sentBy: 'Group 1’s phone'
+		});
 	});
 });

@@ -6,6 +6,7 @@ import * as games from '$lib/db/games';
 import * as outbox from '$lib/db/outbox';
 import type { PlayerRecord, ReceivedCard } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
+import { db } from '$lib/db/db';
 import { at } from '../db/helpers';
 
 /** A drawn signature, long enough to weigh like a real one. */
@@ -18,16 +19,45 @@ export function scribble(seed: number): { strokes: string } {
 }
 
 /**
+ * A class session of league `leagueId` whose one group is `players`, with its game's id fixed,
+ * as handing it out does: the place where that game's card counts by itself (issue 37).
+ */
+export async function handedOutGroup(
+	leagueId: string,
+	players: readonly PlayerRecord[],
+	minute = 0
+): Promise<{ sessionId: string; gameId: string }> {
+	const ids = players.map((p) => p.id);
+	const place = { sessionId: crypto.randomUUID(), gameId: crypto.randomUUID() };
+	await db.sessions.add({
+		id: place.sessionId,
+		leagueId,
+		date: at(minute).slice(0, 10),
+		present: ids,
+		groups: [{ players: ids, gameId: place.gameId }],
+		createdAt: at(minute),
+		updatedAt: at(minute)
+	});
+	return place;
+}
+
+/**
  * Plays `hands` blocked hands and a few counts among `players`, ends the game, and has every
- * player sign it. Returns the card as it is turned in.
+ * player sign it. Returns the card as it is turned in. A league's card is its group's game in
+ * a class session handed out (`handedOutGroup`), unless `placed` is false.
  */
 export async function signedCard(
 	players: readonly PlayerRecord[],
 	hands: number,
-	opts: { leagueId?: string | null; minute?: number } = {}
+	opts: { leagueId?: string | null; minute?: number; placed?: boolean } = {}
 ): Promise<ReceivedCard> {
 	const m = opts.minute ?? 0;
+	const place =
+		opts.leagueId && opts.placed !== false
+			? await handedOutGroup(opts.leagueId, players, m)
+			: undefined;
 	const game = await games.create({
+		...(place ? { id: place.gameId, sessionId: place.sessionId } : {}),
 		players: players.map((p) => ({ id: p.id })),
 		leagueId: opts.leagueId ?? null,
 		now: at(m)

@@ -201,3 +201,38 @@ describe('attach', () => {
 		});
 	});
 });
+
+describe('where a card counts, and who sent it (issue 37)', () => {
+	it('counts by itself only in its place; any other card waits until the instructor accepts it', async () => {
+		await resetDb();
+		const made = await leagueWith(['Ana', 'Ben']);
+		const unplaced = await signedCard([...made.students.values()], 1, {
+			leagueId: made.leagueId,
+			placed: false
+		});
+		await db.games.clear();
+		const entry = await inbox.receive(made.leagueId, unplaced, { sender: { key: 'K1' } });
+		expect(entry).toMatchObject({ state: 'conflict', reasons: [{ code: 'inbox-no-place' }] });
+		expect(await cards.counted(made.leagueId)).toHaveLength(0);
+		await inbox.choose(entry.id);
+		expect(await cards.counted(made.leagueId)).toHaveLength(1);
+	});
+
+	it('waits for the instructor when nobody says who sent it (a file from before keys)', async () => {
+		const entry = await inbox.receive(leagueId, card, { sender: null });
+		expect(entry).toMatchObject({ state: 'conflict', reasons: [{ code: 'inbox-no-sender' }] });
+		expect(await cards.counted(leagueId)).toHaveLength(0);
+	});
+
+	it('names the phone by the group whose card first came signed by its key', async () => {
+		const first = await inbox.receive(leagueId, card, { sender: { key: 'K1' } });
+		expect(first).toMatchObject({ state: 'counted', sentBy: 'Group 1’s phone' });
+		const students = await db.players.where('leagueId').equals(leagueId).toArray();
+		const next = await signedCard(students.slice(0, 2), 1, { leagueId, minute: 9 });
+		const second = await inbox.receive(leagueId, next, { sender: { key: 'K1' } });
+		// Its place is another group's: the name it first got shows that the phone moved.
+		expect(second.sentBy).toBe('Group 1’s phone');
+		const fromServer = await inbox.receive(leagueId, card, { sender: { server: 'Table 4' } });
+		expect(fromServer.sentBy).toBe('Group 1’s phone'); // the same card: its first record
+	});
+});
