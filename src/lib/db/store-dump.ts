@@ -12,7 +12,7 @@ import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
-import type { GameRecord } from '$lib/card/records';
+import type { GameRecord, LeagueRecord } from '$lib/card/records';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 
 /** How a restore treats what the device already holds. */
@@ -360,6 +360,13 @@ async function heldFor(file: StoreDump): Promise<StoreDump> {
 	};
 }
 
+/** `league` with no owner named: the device that holds it owns it (`device-key.ts`). */
+function claimed(league: LeagueRecord): LeagueRecord {
+	const mine = { ...league };
+	delete mine.ownerKey;
+	return mine;
+}
+
 /**
  * Writes a checked part of a backup (`checkDump`), inside the caller's `rw` transaction over
  * every table: added as it is after a replace has cleared the tables, else merged with what
@@ -367,7 +374,10 @@ async function heldFor(file: StoreDump): Promise<StoreDump> {
  * come in the same part as the game.
  * @throws DbError `incoming-id-taken`
  */
-export async function writePart(file: StoreDump, mode: RestoreMode): Promise<void> {
+export async function writePart(part: StoreDump, mode: RestoreMode): Promise<void> {
+	// Restoring is the instructor's act on this device: the leagues it brings become this
+	// device's (issue 37), as a new laptop takes over from the old one, whose key stays there.
+	const file = { ...part, leagues: part.leagues.map(claimed) };
 	// Events and signatures go in before their games: the verdicts' upkeep then judges (hashes)
 	// each signed game once, when the game is written, instead of again for its events and for
 	// its signatures.

@@ -18,7 +18,11 @@ import type { StoreDump } from '$lib/card/backup-records';
 import * as storeDump from '$lib/db/store-dump';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
-import { FORMATS, formatOne, formatTwo } from './helpers';
+import { FORMATS, asRestored, formatOne, formatTwo } from './helpers';
+import { sealedHere } from '$lib/class-loop/trust';
+import { deviceKey } from '$lib/db/device-key';
+import * as invites from '$lib/db/invites';
+import { invitePayload } from '$lib/transfer/envelope';
 
 type Data = StoreDump;
 
@@ -66,7 +70,14 @@ describe('backup and restore', () => {
 		});
 		await restoreBackup(backup, 'replace');
 		const after = await storeDump.dump();
-		expect(after).toEqual(before);
+		// The device that restores the league owns it (issue 37): the old device's key stays
+		// there, so the league no longer names it; this device's codes name its own key.
+		expect(before.leagues[0]?.ownerKey).toMatch(/^[\w-]{87}$/);
+		expect(after.leagues[0]?.ownerKey).toBeUndefined();
+		const invite = await sealedHere(invitePayload(await invites.inviteOf(leagueId)));
+		expect(invite.league.ownerKey).toBe((await deviceKey()).publicKey);
+		expect(invite.league.ownerKey).not.toBe(before.leagues[0]?.ownerKey);
+		expect(after).toEqual(asRestored(before));
 		expect(await leagues.currentId()).toBe(leagueId);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
 		// The signatures came along: the card still checks out as signed.

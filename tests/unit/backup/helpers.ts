@@ -29,3 +29,18 @@ export const FORMATS = [
 	['format 1', formatOne],
 	['format 2', formatTwo]
 ] as const;
+
+/**
+ * `dump` as it reads back after a restore on any device: its leagues name no owner, as the
+ * device that restores them owns them (issue 37, `store-dump.ts` `writePart`).
+ */
+export function asRestored(dump: StoreDump): StoreDump {
+	return {
+		...dump,
+		leagues: dump.leagues.map((league) => {
+			const restored = { ...league };
+			delete restored.ownerKey;
+			return restored;
+		})
+	};
+}
