@@ -122,6 +122,13 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await two.context().setOffline(false);
 	await expect(two.getByText('Sent over the school’s network')).toBeVisible(SYNC);
 	await expect(inboxEntries(laptop)).toHaveCount(2, SYNC);
+	// Played outside a class session: each counts once the instructor accepts it (issue 37),
+	// and each names the phone it came from.
+	await expect(inboxEntries(laptop).filter({ hasText: 'from Group 1' })).toHaveCount(1);
+	for (let i = 0; i < 2; i++) {
+		await laptop.getByRole('button', { name: 'Accept this card' }).first().click();
+	}
+	await expect(laptop.getByRole('button', { name: 'Accept this card' })).toHaveCount(0);
 	// The server's answer is the card's receipt: the group's page says received, and offers no
 	// codes to turn in what already arrived.
 	await one.goto(league);

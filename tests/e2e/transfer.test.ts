@@ -50,8 +50,16 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 	await shoot(phone, 'turn-in-qr');
 	await leagueTab(page, 'Inbox');
 	await enterCodes(page, card);
-	await expect(page.getByText('Card received: it counts in the standings.')).toBeVisible();
-	await expect(page.locator('.entries li').first()).toContainText('Counts');
+	// Played on the phone outside a class session: it has no group's place, so it counts once
+	// the instructor accepts it (issue 37), and the inbox says which phone sent it.
+	await expect(
+		page.getByText('Card received: it waits for your choice in the inbox.')
+	).toBeVisible();
+	const entry = page.locator('.entries li').first();
+	await expect(entry).toContainText('Waits for you');
+	await expect(entry).toContainText('not the game of a group handed out in a class session');
+	await entry.getByRole('button', { name: 'Accept this card' }).click();
+	await expect(entry).toContainText('Counts');
 	// The same code still on screen is not read again; scanned afresh, the same card is one card.
 	await enterCodes(page, card.slice(0, 1));
 	await expect(page.getByText('That card was already received.')).toHaveCount(0);
@@ -75,6 +83,8 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 	expect((await download).suggestedFilename()).toMatch(/\.muggins\.json$/);
 	await page.getByLabel('Open files').setInputFiles(path);
 	await expect(page.locator('.entries > li')).toHaveCount(2);
+	await page.getByRole('button', { name: 'Accept this card' }).click();
+	await expect(page.getByRole('button', { name: 'Accept this card' })).toHaveCount(0);
 	await shoot(page, 'inbox');
 
 	await leagueTab(page, 'Standings');

@@ -394,7 +394,14 @@ export async function writePart(part: StoreDump, mode: RestoreMode): Promise<voi
 		return;
 	}
 	const m = await checkMerge(file);
-	await db.leagues.bulkPut(m.leagues.write);
+	// A league held here keeps the owner it names: a file never changes who owns a league.
+	const held = await db.leagues.bulkGet(m.leagues.write.map((l) => l.id));
+	await db.leagues.bulkPut(
+		m.leagues.write.map((l, i) => {
+			const ownerKey = held[i]?.ownerKey;
+			return ownerKey ? { ...l, ownerKey } : l;
+		})
+	);
 	await db.players.bulkPut(m.players.write);
 	await db.sessions.bulkPut(m.sessions.write);
 	for (const gameId of m.taken) {

@@ -123,6 +123,23 @@ describe('backup and restore', () => {
 		);
 	});
 
+	it('merged, never changes who owns a league held here (issue 37)', async () => {
+		const { leagueId } = await fill();
+		const dump = await storeDump.dump();
+		const mine = dump.leagues[0]!.ownerKey;
+		const renamed = {
+			...dump,
+			leagues: dump.leagues.map((l) => ({
+				...l,
+				name: 'Renamed',
+				ownerKey: 'B'.repeat(87),
+				updatedAt: '2099-01-01T00:00:00.000Z'
+			}))
+		};
+		await restoreBackup(await readBackup(formatTwo(renamed)), 'merge');
+		expect(await db.leagues.get(leagueId)).toMatchObject({ name: 'Renamed', ownerKey: mine });
+	});
+
 	it('replaces everything in replace mode, keeping the device’s own settings', async () => {
 		await fill();
 		const text = await roundTrip();
