@@ -307,7 +307,7 @@ const sentences = {
 	'trust-unsigned':
 		'That was made by an older version of the app and does not say which device made it. Nothing was changed: ask the instructor to show it again from the updated app.',
 	'trust-other-owner':
-		'That did not come from the instructor’s device this phone joined the league from. Nothing was changed. If your instructor has a new device, remove the league from this phone and join again from the new device’s code.',
+		'That did not come from the instructor’s device this phone joined the league from. Nothing was changed.',
 	'trust-own-league':
 		'This league was made on this device, so nothing from another code or file can change it. Nothing was changed.',
 	'trust-other-phone':

@@ -40,7 +40,9 @@ async function attacker() {
 	return {
 		key,
 		async sign(message: { [key: string]: Json }): Promise<{ [key: string]: Json }> {
-			const bytes = new TextEncoder().encode(canonical({ ...message, seal: undefined } as Json));
+			const bytes = new TextEncoder().encode(
+				canonical({ ...message, seal: undefined } as unknown as Json)
+			);
 			const sig = await webcrypto.subtle.sign(
 				{ name: 'ECDSA', hash: 'SHA-256' },
 				pair.privateKey,

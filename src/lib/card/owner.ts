@@ -19,6 +19,11 @@ export interface OwnerFacts {
 	signer: string | null;
 	/** This device's public key. */
 	mine: string;
+	/**
+	 * The people holding the phone chose to follow a new instructor's device (a new laptop): the
+	 * pinned key gives way to the key that signed, if the message names it as owner.
+	 */
+	newOwner?: boolean;
 }
 
 /**
@@ -26,10 +31,10 @@ export interface OwnerFacts {
  * @throws TrustError `trust-own-league` when this device owns it, `trust-unsigned` when the
  * message has no signature, `trust-other-owner` when another key than the owner's signed it
  */
-export function ownerToPin({ held, claimed, signer, mine }: OwnerFacts): string {
+export function ownerToPin({ held, claimed, signer, mine, newOwner }: OwnerFacts): string {
 	if (held === mine) throw new TrustError('trust-own-league');
 	if (signer === null) throw new TrustError('trust-unsigned');
-	if (typeof held === 'string') {
+	if (typeof held === 'string' && !newOwner) {
 		if (signer !== held) throw new TrustError('trust-other-owner');
 		return held;
 	}

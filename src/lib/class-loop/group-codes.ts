@@ -145,9 +145,9 @@ async function startHere(a: AssignmentRecord, league: LeagueRecord, now?: string
  */
 export async function takeInvite(
 	payload: InvitePayload,
-	opts: { now?: string } = {}
+	opts: { now?: string; newOwner?: boolean } = {}
 ): Promise<invites.Joined> {
-	const trust = await trustOf(payload);
+	const trust = { ...(await trustOf(payload)), newOwner: opts.newOwner };
 	return invites.join({ league: payload.league, roster: payload.roster }, { ...opts, trust });
 }
 
@@ -159,12 +159,12 @@ export async function takeInvite(
  */
 export async function takeGroup(
 	payload: GroupPayload,
-	opts: { now?: string } = {}
+	opts: { now?: string; newOwner?: boolean } = {}
 ): Promise<string> {
 	await checkLine(payload.session.id, payload.group);
 	checkNotStale(await heldGroups(), payload);
 	shared.checkLeague(payload.league.id, payload.standings);
-	const trust = await trustOf(payload);
+	const trust = { ...(await trustOf(payload)), newOwner: opts.newOwner };
 	await invites.join({ league: payload.league, roster: payload.group.players }, { ...opts, trust });
 	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const league = await guard(() => db.leagues.get(payload.league.id));
@@ -184,7 +184,7 @@ export async function takeGroup(
  */
 export async function takeSession(
 	payload: SessionPayload,
-	opts: { now?: string } = {}
+	opts: { now?: string; newOwner?: boolean } = {}
 ): Promise<string> {
 	const held = await heldGroups();
 	for (const group of payload.groups) {
@@ -193,7 +193,7 @@ export async function takeSession(
 	}
 	shared.checkLeague(payload.league.id, payload.standings);
 	const everyone = new Map(payload.groups.flatMap((g) => g.players).map((p) => [p.id, p]));
-	const trust = await trustOf(payload);
+	const trust = { ...(await trustOf(payload)), newOwner: opts.newOwner };
 	await invites.join(
 		{ league: payload.league, roster: [...everyone.values()] },
 		{ ...opts, trust }

@@ -22,6 +22,8 @@ import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
 export interface LeagueTrust {
 	signer: string | null | 'school-server';
 	mine: string;
+	/** Follow a new owner's device, as the phone's users chose (`card/owner.ts`). */
+	newOwner?: boolean;
 }
 
 /** What joining did. */
@@ -83,7 +85,8 @@ export async function join(
 							held: heldKey,
 							claimed: incoming.ownerKey,
 							signer: trust.signer,
-							mine: trust.mine
+							mine: trust.mine,
+							newOwner: trust.newOwner
 						});
 			const newer = held && held.updatedAt > incoming.updatedAt ? held : incoming;
 			const joined: LeagueRecord = { ...newer, ownerKey: ownerKey ?? undefined };

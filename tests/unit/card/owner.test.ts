@@ -26,6 +26,11 @@ describe('ownerToPin', () => {
 			'a league held from before keys: its first signed message pins',
 			{ held: null, claimed: OWNER, signer: OWNER, mine: MINE },
 			OWNER
+		],
+		[
+			'a new owner’s device the phone’s users chose to follow',
+			{ held: OWNER, claimed: OTHER, signer: OTHER, mine: MINE, newOwner: true },
+			OTHER
 		]
 	])('takes %s', (_, facts, pin) => {
 		expect(ownerToPin(facts)).toBe(pin);
@@ -71,6 +76,16 @@ describe('ownerToPin', () => {
 			'a receipt for a league not on this device',
 			{ held: undefined, claimed: undefined, signer: OWNER, mine: MINE },
 			'trust-other-owner'
+		],
+		[
+			'a new owner chosen, but the message names another owner than its signer',
+			{ held: OWNER, claimed: OWNER, signer: OTHER, mine: MINE, newOwner: true },
+			'trust-other-owner'
+		],
+		[
+			'a new owner chosen for a league this device owns',
+			{ held: MINE, claimed: OTHER, signer: OTHER, mine: MINE, newOwner: true },
+			'trust-own-league'
 		]
 	])('refuses %s', (_, facts, code) => {
 		expect(() => ownerToPin(facts)).toThrow(expect.objectContaining({ code }));

@@ -128,6 +128,22 @@ describe('on a phone', () => {
 		expect(await refused(() => groupCodes.takeInvite(forged))).toMatch(/older version of the app/);
 	});
 
+	it('follows the instructor’s new device only when its users choose to', async () => {
+		const laptop = await newSigner();
+		const fromNew = await sealed(
+			{
+				...invite,
+				league: { ...invite.league, name: 'Period 3 (new laptop)', ownerKey: laptop.publicKey }
+			},
+			laptop
+		);
+		expect(await refused(() => groupCodes.takeInvite(fromNew))).toMatch(/did not come from/);
+		await groupCodes.takeInvite(fromNew, { newOwner: true });
+		expect(await db.leagues.get(leagueId)).toMatchObject({ ownerKey: laptop.publicKey });
+		// From then on the old device's codes are the ones refused.
+		expect(await refused(() => groupCodes.takeInvite(invite))).toMatch(/did not come from/);
+	});
+
 	it('refuses the owner’s invite with any character of it changed (property)', async () => {
 		const text = canonicalJson(rewritten(invite));
 		const signed = canonicalJson(await sealed(JSON.parse(text) as InvitePayload, owner));
