@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { playAndSign } from './card-helpers';
+import { snap } from './snap';
 import { leagueTab, leagueWithRoster, setPin } from './league-helpers';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -115,6 +116,8 @@ test('offline, a phone refuses a forged invite and a hand-made receipt; the lock
 			phone.getByText(/did not come from the instructor’s device this phone joined the league from/)
 		).toBeVisible();
 	}
+	await expect(phone.getByRole('button', { name: 'Follow the new device' })).toBeVisible();
+	await snap(phone, 'trust-forged-invite');
 	await expectAccessible(phone, 'a forged invite refused on the phone');
 	await phone.goto(league);
 	await expect(phone.getByText('Period 3').first()).toBeVisible();
