@@ -103,6 +103,9 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 		await expect(collect.getByText(`Group ${n}: 1 of 1 cards received`)).toBeVisible();
 		await expect(collect.getByText(`${n} of 3 groups’ cards received`)).toBeVisible();
 		await expect(collect.locator('.rows li').nth(i)).toContainText('Received');
+		// The group's card below, on the same open page, follows: its scores, signed, received.
+		const below = page.getByRole('region', { name: `Group ${n}`, exact: true });
+		await expect(below.locator('header .pill')).toHaveText(['Signed', 'Received']);
 		const receiptRegion = collect.getByRole('region', {
 			name: `Receipt for Group ${n}, Tue 24 Nov 2026`
 		});

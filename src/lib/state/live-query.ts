@@ -48,7 +48,12 @@ export function followQuery<K, T>(
 	const own = 'ready' in query ? query.ready() : undefined;
 	void Promise.all([(dexie ??= import('dexie')), own]).then(
 		([{ liveQuery }]) => {
-			if (!ended) subscription = liveQuery(() => query(key)).subscribe(observer);
+			// An async function, not a plain one returning a promise: Dexie keeps a live query's
+			// context across the query's own `await`s only when its querier is async. Given
+			// `() => query(key)`, every read after the query's first `await` went unwatched: the
+			// session page read its session, then its groups' games and inbox, and never heard of
+			// a card received while it was open (issue 36).
+			if (!ended) subscription = liveQuery(async () => query(key)).subscribe(observer);
 		},
 		(err: unknown) => !ended && observer.error(err)
 	);
