@@ -95,8 +95,11 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 		const card = await timed(() =>
 			readAllCodes(phone, phone.getByRole('region', { name: /^1\. Show/ }))
 		);
-		// One moving code: every text read is a picture of the one message.
+		// One moving code: every text read is a picture of the one message, and the phone says so.
 		expect(card.every(isFrame)).toBe(true);
+		await expect(
+			phone.getByText(/^Hold this moving code up to the instructor’s device until it is read/)
+		).toBeVisible();
 		framesRead += card.length;
 		scans += 1;
 		await timed(() => enterCodes(page, card, collect));
