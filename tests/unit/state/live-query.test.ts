@@ -42,19 +42,18 @@ async function handedOutWithCard() {
 	return { leagueId, sessionId: session.id, card };
 }
 
-describe('followQuery', () => {
+describe('followQuery with readsAfterWaits', () => {
 	// The session page's query reads its session, then (after that wait) each group's game,
 	// signatures and inbox entries: every one of those reads must be watched.
-	it('hears of what a query reads after its first wait: a card received for an open session', async () => {
+	it('hears of a card received for a handed-out group while the session page is open', async () => {
 		const { leagueId, sessionId, card } = await handedOutWithCard();
 		const seen: string[] = [];
 		const shown = (v: SessionView) => `${v.groups[0]?.status}, received: ${v.groups[0]?.received}`;
-		subscriptions.push(
-			followQuery(sessionView, sessionId, {
-				next: (v) => seen.push(shown(v)),
-				error: (e) => seen.push(`error: ${String(e)}`)
-			})
-		);
+		const observer = {
+			next: (v: SessionView) => seen.push(shown(v)),
+			error: (e: unknown) => seen.push(`error: ${String(e)}`)
+		};
+		subscriptions.push(followQuery(sessionView, sessionId, observer, { readsAfterWaits: true }));
 		await expect.poll(() => seen).toEqual(['handed-out, received: false']);
 		expect((await inbox.receive(leagueId, card)).state).toBe('counted');
 		await expect.poll(() => seen.at(-1)).toBe('signed, received: true');
