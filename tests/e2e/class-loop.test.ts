@@ -157,7 +157,7 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 			await shoot(p, 'turn-in-all');
 			await show.getByRole('button', { name: 'Play' }).click();
 		}
-		await p.getByRole('button', { name: 'We showed the codes' }).click();
+		await p.getByRole('button', { name: 'We showed the code' }).click();
 		await leagueTab(page, 'Inbox');
 		await enterCodes(page, bundle);
 		await expect(page.getByText(`${cards} of ${cards} cards received`)).toBeVisible();

@@ -95,14 +95,20 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 		const card = await timed(() =>
 			readAllCodes(phone, phone.getByRole('region', { name: /^1\. Show/ }))
 		);
-		// One moving code: every text read is a picture of the one message.
+		// One moving code: every text read is a picture of the one message, and the phone says so.
 		expect(card.every(isFrame)).toBe(true);
+		await expect(
+			phone.getByText(/^Hold this moving code up to the instructor’s device until it is read/)
+		).toBeVisible();
 		framesRead += card.length;
 		scans += 1;
 		await timed(() => enterCodes(page, card, collect));
 		await expect(collect.getByText(`Group ${n}: 1 of 1 cards received`)).toBeVisible();
 		await expect(collect.getByText(`${n} of 3 groups’ cards received`)).toBeVisible();
 		await expect(collect.locator('.rows li').nth(i)).toContainText('Received');
+		// The group's card below, on the same open page, follows: its scores, signed, received.
+		const below = page.getByRole('region', { name: `Group ${n}`, exact: true });
+		await expect(below.locator('header .pill')).toHaveText(['Signed', 'Received']);
 		const receiptRegion = collect.getByRole('region', {
 			name: `Receipt for Group ${n}, Tue 24 Nov 2026`
 		});

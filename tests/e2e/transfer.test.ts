@@ -68,7 +68,7 @@ test('an invite joins a phone, whose signed cards turned in by QR and by file co
 	await expect(page.getByText('That card was already received.')).toBeVisible();
 	await expect(page.locator('.entries > li')).toHaveCount(1);
 	// The group's own word marks the card shown; the instructor's receipt turns it in.
-	await phone.getByRole('button', { name: 'We showed the codes' }).click();
+	await phone.getByRole('button', { name: 'We showed the code' }).click();
 	await expect(phone.getByText('Shown, not yet confirmed', { exact: true })).toBeVisible();
 	await expect(phone.getByText('Turned in', { exact: true })).toHaveCount(0);
 	const receipt = await readAllCodes(page, page.getByRole('region', { name: /^Receipt for/ }));

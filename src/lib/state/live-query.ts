@@ -32,6 +32,19 @@ export function lazyQuery<M, K, T>(
 	return Object.assign(run, { ready });
 }
 
+/** How a query is followed. */
+export interface FollowOptions {
+	/**
+	 * The query must be told of changes to what it reads after its first wait, as the session
+	 * page's (`sessionView`: the session first, then its groups' games and inbox entries). Its
+	 * querier is then an async function, so Dexie keeps the live query's context across the
+	 * query's own waits. Without it, a card received while the session page was open changed
+	 * nothing the page watched, and the group still said "Waiting for its card" (issue 36).
+	 * Opt-in: the other pages' queries read what they watch before their first wait.
+	 */
+	readsAfterWaits?: boolean;
+}
+
 /**
  * A Dexie live query of `query(key)` for `observer`, started once Dexie's code (and the query's
  * own, when it is a `LazyQuery`) has loaded: a page's first screen is drawn without them where
@@ -41,14 +54,18 @@ export function lazyQuery<M, K, T>(
 export function followQuery<K, T>(
 	query: ((key: K) => Promise<T> | T) | LazyQuery<K, T>,
 	key: K,
-	observer: LiveObserver<T>
+	observer: LiveObserver<T>,
+	opts: FollowOptions = {}
 ): { unsubscribe(): void } {
 	let ended = false;
 	let subscription: { unsubscribe(): void } | undefined;
 	const own = 'ready' in query ? query.ready() : undefined;
 	void Promise.all([(dexie ??= import('dexie')), own]).then(
 		([{ liveQuery }]) => {
-			if (!ended) subscription = liveQuery(() => query(key)).subscribe(observer);
+			// Dexie keeps a live query's context across the query's own waits only when its
+			// querier is an async function; a plain one watches the reads made before the first.
+			const querier = opts.readsAfterWaits ? async () => query(key) : () => query(key);
+			if (!ended) subscription = liveQuery(querier).subscribe(observer);
 		},
 		(err: unknown) => !ended && observer.error(err)
 	);

@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import { followQuery, type LiveObserver } from './live-query';
+import { followQuery, type FollowOptions, type LiveObserver } from './live-query';
 
 /**
  * A Dexie live query as runes state: `current` follows the database, including writes made
@@ -7,7 +7,8 @@ import { followQuery, type LiveObserver } from './live-query';
  * unsubscribes when the component goes away). `key` is read reactively: when it changes (a
  * new route parameter, say) the query restarts with the new key. `adopt` may give a
  * subscription to a query already running for that key (see `followFrom`), taken over
- * instead of starting one (passed in, so that pages without one do not load it).
+ * instead of starting one (passed in, so that pages without one do not load it). `opts`: see
+ * `FollowOptions`.
  */
 export class Live<T, K = void> {
 	// Raw: a result is replaced whole, never edited, so deep proxies would only cost time.
@@ -18,7 +19,8 @@ export class Live<T, K = void> {
 	constructor(
 		query: (key: K) => Promise<T> | T,
 		key: () => K = () => undefined as K,
-		adopt?: (key: K, observer: LiveObserver<T>) => { unsubscribe(): void } | undefined
+		adopt?: (key: K, observer: LiveObserver<T>) => { unsubscribe(): void } | undefined,
+		opts: FollowOptions = {}
 	) {
 		// The key's value, not its identity: a route parameter read again by a navigation that
 		// keeps it (the scorecard → "Sign the card"), or a key object made afresh, neither
@@ -42,7 +44,7 @@ export class Live<T, K = void> {
 					this.#loaded = true;
 				}
 			};
-			const subscription = adopt?.(k, observer) ?? followQuery(query, k, observer);
+			const subscription = adopt?.(k, observer) ?? followQuery(query, k, observer, opts);
 			return () => subscription.unsubscribe();
 		});
 	}
