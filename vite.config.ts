@@ -186,7 +186,8 @@ export default defineConfig({
 				navigateFallback: '/',
 				// An empty prefix map stops the plugin adding a pattern for prerendered pages (there are none).
 				modifyURLPrefix: {},
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2}']
+				// wasm: the scanner's ZXing reader (`transfer/scan.ts`), 1.09 MB, under Workbox's 2 MiB cap.
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,woff2,wasm}']
 			},
 			devOptions: { enabled: false }
 		})

@@ -27,7 +27,9 @@ export function inlineScriptHashes(html: string): string[] {
 export function appPolicy(scriptHashes: readonly string[]): string {
 	return [
 		"default-src 'self'",
-		`script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+		// 'wasm-unsafe-eval' compiles WebAssembly and nothing else: the scanner's ZXing reader
+		// (`transfer/scan.ts`), served by this server, on a browser with no BarcodeDetector.
+		`script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
 		// Svelte sets style attributes as it draws; styles run no code.
 		"style-src 'self' 'unsafe-inline'",
 		// QR codes and signatures are drawn as data: and blob: images.

@@ -198,7 +198,7 @@ const cspViolations: string[] = [];
 const watched = new WeakSet<BrowserContext>();
 
 /** Reports every `securitypolicyviolation` of `context`'s pages into `cspViolations`. */
-async function watchPolicy(context: BrowserContext): Promise<void> {
+export async function watchPolicy(context: BrowserContext): Promise<void> {
 	if (watched.has(context)) return;
 	watched.add(context);
 	await context.exposeBinding('__mugginsPolicyViolation', (_source, line: string) => {

@@ -11,8 +11,7 @@
  */
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
-import { URDecoder } from '@ngraveio/bc-ur';
-import { enterCodes, isFrame, readAllCodes, readCode } from './code-helpers';
+import { enterCodes, isFrame, readAllCodes } from './code-helpers';
 import { score, shownTotals } from './game-helpers';
 import { leagueWithRoster, setPin, signCard } from './league-helpers';
 import { waitForServiceWorker } from './support';
@@ -112,31 +111,6 @@ async function seedCounts(phone: Page, id: string): Promise<void> {
 	);
 }
 
-/**
- * The code in `scope`: one text, or a moving code's pictures, read paused and stepped with
- * "Next" until they make up the message. A camera reads the loop as it goes by
- * (`readAllCodes`, collect.test.ts); here eight phones' loops chased by screenshots on a
- * loaded machine missed frames for minutes, so each picture is read once, in turn.
- */
-async function readStepping(page: Page, scope: Locator): Promise<string[]> {
-	const first = await readCode(page, scope);
-	if (!isFrame(first)) return [first];
-	const pause = scope.getByRole('button', { name: 'Pause', exact: true });
-	if ((await pause.count()) > 0) await pause.click();
-	const decoder = new URDecoder();
-	const texts: string[] = [];
-	for (let i = 0; i < 40 && !decoder.isComplete(); i++) {
-		const text = await readCode(page, scope);
-		if (!texts.includes(text)) {
-			texts.push(text);
-			decoder.receivePart(text);
-		}
-		await scope.getByRole('button', { name: 'Next', exact: true }).click();
-	}
-	if (!decoder.isSuccess()) throw new Error(`the moving code was not read whole: ${texts.length}`);
-	return texts;
-}
-
 test('a class hour: 8 groups formed, handed out, played, signed, collected in 16 scans, corrected', async ({
 	browser
 }) => {
@@ -208,7 +182,7 @@ test('a class hour: 8 groups formed, handed out, played, signed, collected in 16
 		await phone.goto(league);
 		await phone.getByRole('link', { name: /^Turn in all our cards/ }).click();
 		const card = await timed(() =>
-			readStepping(phone, phone.getByRole('region', { name: /^1\. Show/ }))
+			readAllCodes(phone, phone.getByRole('region', { name: /^1\. Show/ }))
 		);
 		// One code: a plain one, or the pictures of one moving code.
 		expect(card.length === 1 || card.every(isFrame)).toBe(true);

@@ -51,25 +51,36 @@ export function isFrame(text: string): boolean {
 }
 
 /**
- * The code on screen: one text, or the pictures of a moving code read as they go by, as a
- * camera would, until they make up the whole message (a picture caught mid-change is missed,
- * as a camera misses one, and the next taken). A paused code is set moving first.
+ * The code on screen: one text, or the pictures of a moving code until they make up the whole
+ * message. `stepped` (most stories) pauses the loop and reads each picture once, stepping with
+ * "Next": on a loaded machine, screenshots chasing a loop of 220 ms pictures missed frames for
+ * minutes, and a story about standings or trust is not about the camera. `playing` reads the
+ * pictures as they go by, as a camera would (a picture caught mid-change is missed, as a camera
+ * misses one, and the next taken): the collecting story, which times the scanning, reads so.
  */
 export async function readAllCodes(
 	page: Page,
-	scope: Locator = page.locator('body')
+	scope: Locator = page.locator('body'),
+	how: 'stepped' | 'playing' = 'stepped'
 ): Promise<string[]> {
 	const first = await readCode(page, scope);
 	if (!isFrame(first)) return [first];
-	const play = scope.getByRole('button', { name: 'Play', exact: true });
-	if ((await play.count()) > 0) await play.click();
+	const toggle = scope.getByRole('button', {
+		name: how === 'playing' ? 'Play' : 'Pause',
+		exact: true
+	});
+	if ((await toggle.count()) > 0) await toggle.click();
+	const next = scope.getByRole('button', { name: 'Next', exact: true });
 	const decoder = new URDecoder();
 	const texts: string[] = [];
 	for (let i = 0; i < 120 && !decoder.isComplete(); i++) {
-		const text = i === 0 ? first : await readCode(page, scope).catch(() => null);
-		if (text === null || texts.includes(text)) continue;
-		texts.push(text);
-		decoder.receivePart(text);
+		const text =
+			i === 0 && how === 'playing' ? first : await readCode(page, scope).catch(() => null);
+		if (text !== null && !texts.includes(text)) {
+			texts.push(text);
+			decoder.receivePart(text);
+		}
+		if (how === 'stepped' && !decoder.isComplete()) await next.click();
 	}
 	if (!decoder.isSuccess()) throw new Error(`the moving code was not read whole: ${texts.length}`);
 	return texts;

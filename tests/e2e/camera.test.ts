@@ -1,0 +1,71 @@
+/**
+ * Scanning with the camera (issue 36): the instructor's laptop reads a phone's moving code with
+ * the scanner the app ships, through Chromium's fake camera playing the code's pictures (a
+ * laptop's Chromium has no BarcodeDetector, so this is the ZXing reader, its WebAssembly served
+ * under the app's Content-Security-Policy and kept by the service worker for offline use).
+ */
+import { expect, expectAccessible, test, watchPolicy } from './a11y';
+import { playAndSign } from './card-helpers';
+import { enterCodes, isFrame, readAllCodes } from './code-helpers';
+import { browserWithCamera, showToCamera } from './fake-camera';
+import { leagueTab, leagueWithRoster } from './league-helpers';
+import { waitForServiceWorker } from './support';
+
+test('the laptop’s camera reads a phone’s moving code into the inbox', async ({
+	browser
+}, testInfo) => {
+	test.slow();
+	const video = testInfo.outputPath('camera.y4m');
+	const withCamera = await browserWithCamera(video);
+	try {
+		const laptop = await withCamera.newContext({
+			baseURL: testInfo.project.use.baseURL,
+			viewport: { width: 1280, height: 800 }
+		});
+		await watchPolicy(laptop);
+		const page = await laptop.newPage();
+		await page.goto('/');
+		await waitForServiceWorker(page);
+		// No BarcodeDetector in this Chromium: what reads the code is the app's own reader.
+		expect(await page.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
+		// The reader is cached with the app: scanning works with no network.
+		const cached = await page.evaluate(async () => {
+			const urls = [];
+			for (const name of await caches.keys()) {
+				for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+			}
+			return urls.filter((u) => u.endsWith('.wasm')).length;
+		});
+		expect(cached).toBe(1);
+
+		const league = await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cleo']);
+		await leagueTab(page, 'Invite');
+		const invite = await readAllCodes(page);
+		const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+		const phone = await phoneContext.newPage();
+		await phone.goto('/league/join');
+		await enterCodes(phone, invite);
+		await phone.waitForURL(`**${league}`);
+		await playAndSign(phone, league, 'Ana', 'Ben');
+		const card = await readAllCodes(phone);
+		expect(card.every(isFrame)).toBe(true);
+		await phoneContext.close();
+
+		// The phone's pictures in front of the laptop's camera, offline.
+		showToCamera(video, card);
+		await laptop.setOffline(true);
+		await leagueTab(page, 'Inbox');
+		await page.getByRole('button', { name: 'Scan QR codes' }).click();
+		await expect(page.getByRole('button', { name: 'Stop the camera' })).toBeVisible();
+		await expectAccessible(page, 'the inbox scanning with the camera');
+		await expect(
+			page.getByText('Card received: it waits for your choice in the inbox.')
+		).toBeVisible({ timeout: 60_000 });
+		await expect(page.locator('.entries > li')).toHaveCount(1);
+		await page.getByRole('button', { name: 'Stop the camera' }).click();
+		await expect(page.getByRole('button', { name: 'Scan QR codes' })).toBeVisible();
+		await expectAccessible(page, 'the inbox after a scan');
+	} finally {
+		await withCamera.close();
+	}
+});
