@@ -18,6 +18,7 @@ import { timestamp } from '$lib/db/clock';
 import { db } from '$lib/db/db';
 import { DbError, guard } from '$lib/db/errors';
 import * as games from '$lib/db/games';
+import { deviceId } from '$lib/db/device';
 import * as invites from '$lib/db/invites';
 import type { AssignmentRecord } from '$lib/db/records';
 import type { LeagueRecord, SessionGroup, SessionRecord } from '$lib/card/records';
@@ -139,6 +140,18 @@ async function startHere(a: AssignmentRecord, league: LeagueRecord, now?: string
 }
 
 /**
+ * Runs `write` as one `rw` transaction over the whole store: the verbs it calls (joining the
+ * league, keeping the standings, starting the game) each open their own, which then join this
+ * one, so a code taken half (the league joined, its game not started) is never left behind.
+ * Only store reads and writes may be awaited inside: the seal is checked before, and the
+ * device's id made before (made inside and rolled back, it would stay remembered, unsaved).
+ */
+async function allAtOnce<T>(write: () => Promise<T>): Promise<T> {
+	await deviceId();
+	return guard(() => db.transaction('rw', db.tables, write));
+}
+
+/**
  * Joins the league of invite `payload` on this phone, or brings it up to date, when its
  * league's owner signed it.
  * @throws TrustError when the invite is not signed by the league's owner; as `invites.join`
@@ -165,15 +178,20 @@ export async function takeGroup(
 	checkNotStale(await heldGroups(), payload);
 	shared.checkLeague(payload.league.id, payload.standings);
 	const trust = { ...(await trustOf(payload)), newOwner: opts.newOwner };
-	await invites.join({ league: payload.league, roster: payload.group.players }, { ...opts, trust });
-	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
-	const league = await guard(() => db.leagues.get(payload.league.id));
-	if (!league) throw new DbError('not-found', { what: 'league' });
-	const a = assignment(payload, payload.group, timestamp(opts.now));
-	await guard(() => db.assignments.put(a));
-	await startHere(a, league, opts.now);
-	await role.afterJoin();
-	return a.gameId;
+	return allAtOnce(async () => {
+		await invites.join(
+			{ league: payload.league, roster: payload.group.players },
+			{ ...opts, trust }
+		);
+		if (payload.standings) await shared.keep(payload.league.id, payload.standings);
+		const league = await db.leagues.get(payload.league.id);
+		if (!league) throw new DbError('not-found', { what: 'league' });
+		const a = assignment(payload, payload.group, timestamp(opts.now));
+		await db.assignments.put(a);
+		await startHere(a, league, opts.now);
+		await role.afterJoin();
+		return a.gameId;
+	});
 }
 
 /**
@@ -194,26 +212,24 @@ export async function takeSession(
 	shared.checkLeague(payload.league.id, payload.standings);
 	const everyone = new Map(payload.groups.flatMap((g) => g.players).map((p) => [p.id, p]));
 	const trust = { ...(await trustOf(payload)), newOwner: opts.newOwner };
-	await invites.join(
-		{ league: payload.league, roster: [...everyone.values()] },
-		{ ...opts, trust }
-	);
-	if (payload.standings) await shared.keep(payload.league.id, payload.standings);
 	const taken = new Map(held.map((h) => [h.gameId, h.takenAt]));
-	await guard(() =>
-		db.transaction('rw', db.assignments, async () => {
-			await db.assignments
-				.where('sessionId')
-				.equals(payload.session.id)
-				.filter((a) => a.takenAt === null)
-				.delete();
-			await db.assignments.bulkPut(
-				payload.groups.map((g) => assignment(payload, g, taken.get(g.gameId) ?? null))
-			);
-		})
-	);
-	await role.afterJoin();
-	return payload.session.id;
+	return allAtOnce(async () => {
+		await invites.join(
+			{ league: payload.league, roster: [...everyone.values()] },
+			{ ...opts, trust }
+		);
+		if (payload.standings) await shared.keep(payload.league.id, payload.standings);
+		await db.assignments
+			.where('sessionId')
+			.equals(payload.session.id)
+			.filter((a) => a.takenAt === null)
+			.delete();
+		await db.assignments.bulkPut(
+			payload.groups.map((g) => assignment(payload, g, taken.get(g.gameId) ?? null))
+		);
+		await role.afterJoin();
+		return payload.session.id;
+	});
 }
 
 /**

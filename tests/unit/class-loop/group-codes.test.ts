@@ -16,6 +16,7 @@ import { groupCode, readTypedCode } from '$lib/transfer/group-code';
 import { parsePayload } from '$lib/transfer/payload';
 import { sealed } from '$lib/transfer/sealed';
 import { deviceKey, type DeviceKey } from '$lib/db/device-key';
+import { deviceId } from '$lib/db/device';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 
@@ -122,6 +123,32 @@ describe('a group’s code on a phone', () => {
 		expect(await refused(async () => groupCodes.takeGroup(forged))).toBe(
 			'That is not a group code: a group code is 4 letters and digits, like K7QM. Check it and type it again.'
 		);
+	});
+
+	it('takes a code whole or not at all: a last write that fails leaves no league joined', async () => {
+		// The last write fails (a full disk, say): the league, its players, the phone's role and
+		// the standings, written before it in the same transaction, go with it.
+		const fail = () => {
+			throw new Error('no space left');
+		};
+		const group = await g(out, out.groups[0]!);
+		const session = await s(out);
+		// The phone's own id and key, made at its first use of them, are not the code's writes.
+		await deviceId();
+		await deviceKey();
+		for (const [table, take] of [
+			[db.games, () => groupCodes.takeGroup(group)],
+			[db.assignments, () => groupCodes.takeSession(session)]
+		] as const) {
+			table.hook('creating', fail);
+			try {
+				expect(await refused(take)).toMatch(/went wrong/);
+			} finally {
+				table.hook('creating').unsubscribe(fail);
+			}
+			expect(await db.leagues.count()).toBe(0);
+		}
+		expect(await groupCodes.takeGroup(group)).toBe(out.groups[0]!.gameId);
 	});
 
 	it('refuses a code from an older list of groups than the phone holds, changing nothing', async () => {
