@@ -52,35 +52,28 @@ export function isFrame(text: string): boolean {
 
 /**
  * The code on screen: one text, or the pictures of a moving code until they make up the whole
- * message. `stepped` (most stories) pauses the loop and reads each picture once, stepping with
- * "Next": on a loaded machine, screenshots chasing a loop of 220 ms pictures missed frames for
- * minutes, and a story about standings or trust is not about the camera. `playing` reads the
- * pictures as they go by, as a camera would (a picture caught mid-change is missed, as a camera
- * misses one, and the next taken): the collecting story, which times the scanning, reads so.
+ * message, the loop paused and each picture read once, stepped with "Next". On a loaded
+ * machine, screenshots chasing a loop of 220 ms pictures missed frames for minutes; a camera
+ * reading the loop as it plays is `camera.test.ts`'s, through Chromium's fake camera.
  */
 export async function readAllCodes(
 	page: Page,
-	scope: Locator = page.locator('body'),
-	how: 'stepped' | 'playing' = 'stepped'
+	scope: Locator = page.locator('body')
 ): Promise<string[]> {
 	const first = await readCode(page, scope);
 	if (!isFrame(first)) return [first];
-	const toggle = scope.getByRole('button', {
-		name: how === 'playing' ? 'Play' : 'Pause',
-		exact: true
-	});
-	if ((await toggle.count()) > 0) await toggle.click();
+	const pause = scope.getByRole('button', { name: 'Pause', exact: true });
+	if ((await pause.count()) > 0) await pause.click();
 	const next = scope.getByRole('button', { name: 'Next', exact: true });
 	const decoder = new URDecoder();
 	const texts: string[] = [];
 	for (let i = 0; i < 120 && !decoder.isComplete(); i++) {
-		const text =
-			i === 0 && how === 'playing' ? first : await readCode(page, scope).catch(() => null);
+		const text = await readCode(page, scope).catch(() => null);
 		if (text !== null && !texts.includes(text)) {
 			texts.push(text);
 			decoder.receivePart(text);
 		}
-		if (how === 'stepped' && !decoder.isComplete()) await next.click();
+		if (!decoder.isComplete()) await next.click();
 	}
 	if (!decoder.isSuccess()) throw new Error(`the moving code was not read whole: ${texts.length}`);
 	return texts;

@@ -93,7 +93,7 @@ test('collect mode takes three groups’ cards one after another, a code each wa
 	for (const [i, phone] of phones.entries()) {
 		const n = i + 1;
 		const card = await timed(() =>
-			readAllCodes(phone, phone.getByRole('region', { name: /^1\. Show/ }), 'playing')
+			readAllCodes(phone, phone.getByRole('region', { name: /^1\. Show/ }))
 		);
 		// One moving code: every text read is a picture of the one message, and the phone says so.
 		expect(card.every(isFrame)).toBe(true);

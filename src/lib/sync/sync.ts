@@ -14,18 +14,16 @@ import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
 import * as receipts from '$lib/class-loop/receipts';
 import * as sessions from '$lib/db/sessions';
-import type { LeagueRecord } from '$lib/card/records';
 import * as groupCodes from '$lib/class-loop/group-codes';
 import { sessionPayload } from '$lib/transfer/envelope';
 import { ClassLoopError } from '$lib/transfer/errors';
 import type { SessionPayload } from '$lib/transfer/schema';
-import { asCard, cardPayload } from '$lib/transfer/envelope';
+import { cardPayload } from '$lib/transfer/envelope';
 import { TransferError } from '$lib/transfer/errors';
-import { parsePayload } from '$lib/transfer/payload';
+import { cardFromServer, leagueFromServer, onPhone } from '$lib/door/door';
 import { sealedHere } from '$lib/class-loop/trust';
 import { TrustError } from '$lib/card/errors';
 import { deviceKey } from '$lib/db/device-key';
-import type { CardPayload } from '$lib/transfer/schema';
 import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
 import { keepPulled, pushStandings } from './standings';
@@ -165,7 +163,7 @@ export async function pullCards(link: ServerLink): Promise<number> {
 	let received = 0;
 	for (;;) {
 		const page = await call<{
-			cards: { seq: number; card: CardPayload; deviceName?: string | null }[];
+			cards: { seq: number; card: unknown; deviceName?: string | null }[];
 			next: number;
 		}>(link.address, 'GET', `/api/leagues/${link.leagueId}/cards?after=${after}`, {
 			token: link.token
@@ -174,12 +172,11 @@ export async function pullCards(link: ServerLink): Promise<number> {
 		for (const { card, deviceName } of page.cards) {
 			try {
 				// The server took it only under the key its phone joined with (issue 37).
-				const sender = { server: deviceName ?? 'the school server' };
-				await inbox.receive(link.leagueId, asCard(card), { sender });
+				await cardFromServer(link.leagueId, card, deviceName ?? 'the school server');
 				received++;
 			} catch (e) {
 				// The server checked it as the inbox does; one it cannot read must not stop the rest.
-				if (!(e instanceof inbox.BrokenCardError)) throw e;
+				if (!(e instanceof inbox.BrokenCardError || e instanceof TransferError)) throw e;
 			}
 		}
 		after = page.next;
@@ -232,16 +229,13 @@ export async function pullLeague(link: ServerLink): Promise<boolean> {
 	const since = link.leagueSeq === undefined ? '' : `?since=${link.leagueSeq}`;
 	const got = await callUnlessSame<{
 		seq: number;
-		league: LeagueRecord | null;
-		roster: { id: string; name: string; retiredAt: string | null; updatedAt: string }[];
+		league: unknown;
+		roster: unknown;
 		standings?: unknown;
 	}>(link.address, 'GET', `/api/leagues/${link.leagueId}${since}`, { token: link.token });
 	if (got === null) return false;
-	if (got.league) {
-		// What the owner's token pushed; the server never changes who owns the league.
-		const trust = { signer: 'school-server' as const, mine: (await deviceKey()).publicKey };
-		await invites.join({ league: got.league, roster: got.roster }, { trust });
-	}
+	// What the owner's token pushed, read as an invite is; the server never changes the owner.
+	if (got.league) await leagueFromServer(link.leagueId, got.league, got.roster);
 	await keepPulled(link.leagueId, got.standings);
 	await pullGroups(link);
 	await updateLink(link.leagueId, { leagueSeq: got.seq });
@@ -250,7 +244,7 @@ export async function pullLeague(link: ServerLink): Promise<boolean> {
 
 /**
  * A phone: takes every session handed out since the last pull, page by page, through the same
- * checks as a session's code (`parsePayload`, then `group-codes.takeSession`): its groups are
+ * door as a session's code (`door.onPhone`: read, seal checked, taken): its groups are
  * then on the group's page to pick. A session that fails them is left out, as a bad code would
  * be; an older list of a session's groups than the one held changes nothing.
  */
@@ -266,9 +260,7 @@ export async function pullGroups(link: ServerLink): Promise<number> {
 		);
 		for (const sent of page.sessions) {
 			try {
-				const payload = parsePayload(sent);
-				if (payload.kind !== 'session' || payload.league.id !== link.leagueId) continue;
-				await groupCodes.takeSession(payload);
+				await onPhone({ unread: sent }, ['session'], { league: link.leagueId });
 				taken++;
 			} catch (e) {
 				if (!(e instanceof TransferError || e instanceof ClassLoopError || e instanceof TrustError))

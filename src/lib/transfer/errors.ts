@@ -34,6 +34,7 @@ export type ClassLoopErrorCode = Extract<
 	| 'receipt-wrong-kind'
 	| 'bundle-empty'
 	| 'bundle-wrong-kind'
+	| 'code-other-league'
 	| 'standings-bad'
 	| 'standings-foreign'
 	| 'standings-future'
