@@ -9,7 +9,7 @@
  * of its card are stored straight into its IndexedDB as the scorecard stores them (playing 224
  * counts through the count pad would take minutes, and the scorecard is tested elsewhere).
  */
-import { type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { enterCodes, isFrame, readAllCodes } from './code-helpers';
 import { score, shownTotals } from './game-helpers';
