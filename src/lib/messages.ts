@@ -297,8 +297,7 @@ const sentences = {
 		'That is not a set of signed cards: open invites and group codes on a phone.',
 	'standings-bad':
 		'Those standings could not be read. Nothing was changed: ask the instructor to share them again.',
-	'code-other-league':
-		'That code is for another league than this one. Nothing was changed.',
+	'code-other-league': 'That code is for another league than this one. Nothing was changed.',
 	'standings-foreign':
 		'Those standings are from another league than this phone’s. Nothing was changed.',
 	'standings-future':

@@ -141,9 +141,11 @@ test('a session runs end to end offline: group codes, all cards at once, receipt
 		const show = p.getByRole('region', { name: /^1\. Show/ });
 		const bundle = await readAllCodes(p, show);
 		if (i === 0) {
-			// All the cards are one moving code, read whole above as it went by. Pause stops it on
-			// a picture, the focus stays on the button, and Next and Previous step round the loop.
+			// All the cards are one moving code, read whole above (paused, picture by picture).
+			// Played, it says so; Pause stops it on a picture, the focus stays on the button, and
+			// Next and Previous step round the loop.
 			expect(bundle.every((t) => t.startsWith('UR:BYTES/'))).toBe(true);
+			await show.getByRole('button', { name: 'Play' }).click();
 			await expect(show.getByText('A moving code: hold the camera on it')).toBeVisible();
 			await show.getByRole('button', { name: 'Pause' }).click();
 			await expect(show.getByRole('button', { name: 'Play' })).toBeFocused();
