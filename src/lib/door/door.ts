@@ -64,8 +64,8 @@ export async function cardFromServer(
  * follows an instructor's new device, the phone's users' choice; `league`, when given, is the
  * only league whose messages are taken (the school server's answers for one league).
  * @throws ClassLoopError `receipt-wrong-kind` (a screen waiting for a receipt) or
- * `group-other-kind` for a kind the screen does not take, `code-other-league`; TrustError and the coded errors of
- * the verb that stores it. Nothing is written when it throws.
+ * `group-other-kind` for a kind the screen does not take, `code-other-league`; TrustError and
+ * the coded errors of the verb that stores it. Nothing is written when it throws.
  */
 export async function onPhone<K extends PhoneKind>(
 	value: Payload | { unread: unknown },
