@@ -9,39 +9,15 @@ import * as groupCodes from '$lib/class-loop/group-codes';
 import * as role from '$lib/db/role';
 import * as sessions from '$lib/db/sessions';
 import * as sharedStandings from '$lib/class-loop/sharing';
-import { messageFor } from '$lib/messages';
 import { groupPayload, sessionPayload } from '$lib/transfer/envelope';
 import { toCodes, fromCodes } from '$lib/transfer/codes';
 import { groupCode, readTypedCode } from '$lib/transfer/group-code';
 import { parsePayload } from '$lib/transfer/payload';
 import { sealed } from '$lib/transfer/sealed';
 import { deviceKey, type DeviceKey } from '$lib/db/device-key';
-import { deviceId } from '$lib/db/device';
 import { at, resetDb } from '../db/helpers';
+import { refused } from '../db/refused';
 import { leagueWith } from '../db/league-helpers';
-
-/** The rows of every table a code could write to, to show a refused one wrote nothing. */
-async function everything() {
-	return {
-		leagues: await db.leagues.toArray(),
-		players: await db.players.toArray(),
-		games: await db.games.toArray(),
-		assignments: await db.assignments.toArray(),
-		role: await role.get(),
-		meta: await db.meta.toArray()
-	};
-}
-
-/** What a refused `act` says, and that nothing changed. */
-async function refused(act: () => Promise<unknown>): Promise<string> {
-	const before = await everything();
-	const said = await act().then(
-		() => expect.fail('expected a refusal'),
-		(e: unknown) => messageFor(e)
-	);
-	expect(await everything()).toEqual(before);
-	return said;
-}
 
 let out: groupCodes.HandedOut;
 /** The instructor's device's key, kept when its database becomes the phone's. */
@@ -133,9 +109,6 @@ describe('a group’s code on a phone', () => {
 		};
 		const group = await g(out, out.groups[0]!);
 		const session = await s(out);
-		// The phone's own id and key, made at its first use of them, are not the code's writes.
-		await deviceId();
-		await deviceKey();
 		for (const [table, take] of [
 			[db.games, () => groupCodes.takeGroup(group)],
 			[db.assignments, () => groupCodes.takeSession(session)]

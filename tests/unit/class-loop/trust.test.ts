@@ -12,7 +12,6 @@ import * as receipts from '$lib/class-loop/receipts';
 import { sealedHere } from '$lib/class-loop/trust';
 import { deviceKey, type DeviceKey } from '$lib/db/device-key';
 import * as invites from '$lib/db/invites';
-import { messageFor } from '$lib/messages';
 import { invitePayload } from '$lib/transfer/envelope';
 import { parsePayload } from '$lib/transfer/payload';
 import { sealed } from '$lib/transfer/sealed';
@@ -23,29 +22,7 @@ import * as outbox from '$lib/db/outbox';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { newSigner, signedReceipt } from './owner-keys';
-
-/** Every table a message could write to. */
-async function store() {
-	return {
-		leagues: await db.leagues.toArray(),
-		players: await db.players.toArray(),
-		games: await db.games.toArray(),
-		assignments: await db.assignments.toArray(),
-		receipts: await db.receipts.toArray(),
-		meta: (await db.meta.toArray()).filter((row) => row.key !== 'deviceKey')
-	};
-}
-
-/** What a refused `act` says; the store is unchanged. */
-async function refused(act: () => Promise<unknown>): Promise<string> {
-	const before = await store();
-	const said = await act().then(
-		() => expect.fail('expected a refusal'),
-		(e: unknown) => messageFor(e)
-	);
-	expect(await store()).toEqual(before);
-	return said;
-}
+import { refused } from '../db/refused';
 
 let leagueId: string;
 let invite: InvitePayload;

@@ -9,30 +9,12 @@ import { db } from '$lib/db/db';
 import { cardFromServer, leagueFromServer, onPhone } from '$lib/door/door';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
-import { messageFor } from '$lib/messages';
 import { bundlePayload, cardPayload, invitePayload } from '$lib/transfer/envelope';
 import type { Signer } from '$lib/transfer/sealed';
 import { resetDb } from '../db/helpers';
+import { refused } from '../db/refused';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { newSigner, ownedBy, signedReceipt } from '../class-loop/owner-keys';
-
-/** Every table's rows: what a refused message must leave as it was. */
-async function everything() {
-	return Object.fromEntries(
-		await Promise.all(db.tables.map(async (t) => [t.name, await t.toArray()] as const))
-	);
-}
-
-/** What a refused `act` says, after checking it changed nothing. */
-async function refused(act: () => Promise<unknown>): Promise<string> {
-	const before = await everything();
-	const said = await act().then(
-		() => expect.fail('expected a refusal'),
-		(e: unknown) => messageFor(e)
-	);
-	expect(await everything()).toEqual(before);
-	return said;
-}
 
 let leagueId: string;
 let gameId: string;
@@ -48,15 +30,21 @@ beforeEach(async () => {
 	await ownedBy(leagueId, instructor);
 });
 
+/** The phone's signed card, and the instructor's receipt for it. */
+async function receiptForTheCard() {
+	const card = await outbox.cardOf(gameId);
+	const receipt = await signedReceipt(
+		instructor,
+		{ id: leagueId, name: 'Period 3' },
+		card.game.signedAt!,
+		[{ gameId, fingerprint: card.game.fingerprint! }]
+	);
+	return { card, receipt };
+}
+
 describe('a phone’s screen', () => {
 	it('takes only its kinds: a receipt, an invite and cards are refused where they do not belong', async () => {
-		const card = await outbox.cardOf(gameId);
-		const receipt = await signedReceipt(
-			instructor,
-			{ id: leagueId, name: 'Period 3' },
-			card.game.signedAt!,
-			[{ gameId, fingerprint: card.game.fingerprint! }]
-		);
+		const { card, receipt } = await receiptForTheCard();
 		const invite = invitePayload(await invites.inviteOf(leagueId));
 		const joining = ['group', 'session', 'invite'] as const;
 		expect(await refused(() => onPhone(receipt, joining))).toMatch(/^That is a receipt/);
@@ -69,13 +57,7 @@ describe('a phone’s screen', () => {
 	});
 
 	it('reads what the school server sends as a code: a hand-made or another league’s is refused', async () => {
-		const card = await outbox.cardOf(gameId);
-		const receipt = await signedReceipt(
-			instructor,
-			{ id: leagueId, name: 'Period 3' },
-			card.game.signedAt!,
-			[{ gameId, fingerprint: card.game.fingerprint! }]
-		);
+		const { receipt } = await receiptForTheCard();
 		expect(
 			await refused(() => onPhone({ unread: { ...receipt, cards: 'all of them' } }, ['receipt']))
 		).toMatch(/damaged/);
