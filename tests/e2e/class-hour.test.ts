@@ -154,6 +154,8 @@ test('a class hour: 8 groups formed, handed out, played, signed, collected in 16
 			.toEqual({ [players[0] as string]: TOTALS[0], [players[1] as string]: TOTALS[1] });
 		await phone.getByRole('button', { name: 'End game' }).click();
 		await phone.getByRole('dialog').getByRole('button', { name: 'End the game' }).click();
+		// The end is stored before the sign page is opened (on a quiet machine it was not yet).
+		await expect(phone.getByRole('heading', { name: / wins$/ })).toBeVisible();
 		await signCard(phone, id);
 		phones.push({ page: phone, id, players });
 	}
