@@ -13,16 +13,12 @@ import * as inbox from '$lib/db/inbox';
 import { deviceKey } from '$lib/db/device-key';
 import * as invites from '$lib/db/invites';
 import type { Joined } from '$lib/db/invites';
-import { takeIn, type TakenIn } from '$lib/league/take-in';
-import { asCard, asInvite, asReceipt } from '$lib/transfer/envelope';
+import { takeIn } from '$lib/league/take-in';
+import type { Invite } from '$lib/card/records';
+import { asCard, asInvite, invitePayload } from '$lib/transfer/envelope';
 import { ClassLoopError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
-import {
-	TRANSFER_APP,
-	TRANSFER_FORMAT,
-	type InvitePayload,
-	type Payload
-} from '$lib/transfer/schema';
+import type { InvitePayload, Payload } from '$lib/transfer/schema';
 
 /** What a phone takes in: the instructor's messages. */
 export type PhoneKind = 'invite' | 'group' | 'session' | 'receipt';
@@ -35,13 +31,11 @@ export type OnPhone =
 	| { kind: 'receipt'; marked: number };
 
 /**
- * The instructor's device: takes the card or cards of `payload` (a phone's code or file) into
- * league `leagueId`'s inbox, or a session's collect mode, and makes the receipt for the phone.
- * @throws ClassLoopError `bundle-wrong-kind` for anything but cards; as `takeIn`
+ * The instructor's device: `cardsIn(leagueId, payload)` takes the card or cards of a phone's
+ * code or file into the league's inbox, or a session's collect mode, and makes the receipt
+ * for the phone (`league/take-in.ts`).
  */
-export function cardsIn(leagueId: string, payload: Payload): Promise<TakenIn> {
-	return takeIn(leagueId, payload);
-}
+export { takeIn as cardsIn };
 
 /**
  * The instructor's device: takes a card the school server sends (`value`, as it came) into
@@ -82,8 +76,10 @@ async function take(
 ): Promise<OnPhone> {
 	const payload = 'unread' in value ? parsePayload(value.unread) : value;
 	if (payload.kind === 'card' || payload.kind === 'bundle' || !kinds.includes(payload.kind)) {
-		if (kinds.length === 1 && kinds[0] === 'receipt') asReceipt(payload);
-		throw new ClassLoopError('group-other-kind', { kind: payload.kind });
+		const waitsForReceipt = kinds.length === 1 && kinds[0] === 'receipt';
+		throw new ClassLoopError(waitsForReceipt ? 'receipt-wrong-kind' : 'group-other-kind', {
+			kind: payload.kind
+		});
 	}
 	if (opts.league !== undefined && payload.league.id !== opts.league) {
 		throw new ClassLoopError('code-other-league');
@@ -126,9 +122,8 @@ export async function leagueFromServer(
 	league: unknown,
 	roster: unknown
 ): Promise<Joined> {
-	const read = asInvite(
-		parsePayload({ app: TRANSFER_APP, kind: 'invite', format: TRANSFER_FORMAT, league, roster })
-	);
+	// Not yet an invite: `parsePayload` checks every field of it.
+	const read = asInvite(parsePayload(invitePayload({ league, roster } as Invite)));
 	if (read.league.id !== leagueId) throw new ClassLoopError('code-other-league');
 	const trust = { signer: 'school-server' as const, mine: (await deviceKey()).publicKey };
 	return invites.join(read, { trust });
