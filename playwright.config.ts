@@ -8,10 +8,6 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
 	testDir: 'tests/e2e',
 	testMatch: '**/*.test.ts',
-	// The whole class hour (a laptop and 8 phones, tests/e2e/class-hour.test.ts) runs on its own
-	// with `npm run test:class-hour`: it took 13.8 min on this 2-core machine under load, most of
-	// CI's 20-minute budget, so `npm test` leaves it to that command (README).
-	testIgnore: process.env.CLASS_HOUR ? [] : ['**/class-hour.test.ts'],
 	globalSetup: './tests/e2e/global-setup.ts',
 	fullyParallel: true,
 	// Two stories at a time on 2 cores. Three were tried (a story alone waits on its pages about

@@ -90,7 +90,8 @@ async function seedCounts(phone: Page, id: string): Promise<void> {
 					gameId: id,
 					seq: last.seq + 1 + i,
 					event: {
-						id: crypto.randomUUID(),
+						// The id the store gives an event: its game's and its place (`rules/event-id.ts`).
+						id: `${id}.${last.seq + 1 + i}`,
 						type: 'score',
 						player: game.seats[i % 2],
 						count

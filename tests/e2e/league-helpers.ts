@@ -131,3 +131,44 @@ export async function setPin(page: Page, pin: string): Promise<void> {
 	await page.getByRole('button', { name: 'Save the PIN' }).click();
 	await expect(page.getByText('The PIN is set.')).toBeVisible();
 }
+
+/**
+ * A class of 34 (the brief's size) whose first three are Ana, Ben and Cleo; no other name
+ * contains theirs, so a control named "Seat Ana" is Ana's alone.
+ */
+export const CLASS_OF_34 = [
+	'Ana',
+	'Ben',
+	'Cleo',
+	'Dev Patel',
+	'Eli Moss',
+	'Fay Young',
+	'Gus Reed',
+	'Hal Ortiz',
+	'Ivy Chen',
+	'Jo Park',
+	'Kai Lund',
+	'Lea Roth',
+	'Max Cole',
+	'Nia Ford',
+	'Oto Sims',
+	'Pia Wolf',
+	'Quin Hart',
+	'Rae Dunn',
+	'Sol Vega',
+	'Tia Bloom',
+	'Uma Rios',
+	'Vic Lowe',
+	'Wes Kemp',
+	'Xia Long',
+	'Yan Pike',
+	'Zoe Frey',
+	'Abe Cruz',
+	'Bo Lake',
+	'Cal Snow',
+	'Dot Hale',
+	'Edd Page',
+	'Flo Gray',
+	'Gil Ward',
+	'Hap Moon'
+];

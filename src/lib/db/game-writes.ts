@@ -5,6 +5,8 @@
  */
 import Dexie, { type DBCoreTransaction } from 'dexie';
 import type { GameEvent, NewGameEvent } from '$lib/rules/types';
+import { canonicalJson } from '$lib/rules/canonical';
+import { eventIdAt } from '$lib/rules/event-id';
 import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
@@ -23,14 +25,26 @@ export interface Appended extends GameView {
 export interface AppendOptions {
 	/** Time of the event; the clock's when left out. */
 	now?: string;
-	/** The event's id; a random UUID when left out. */
+	/** The event's id; made of the game's id and its place in the log when left out. */
 	id?: string;
 	/**
-	 * When the log already holds an event with `id`, store nothing and return the game as it
-	 * is: a write retried after a reload (`unstored.ts`) is stored once.
+	 * When the log already holds this event (the one with `id`, or without one, the same entry
+	 * at the same time `now`), store nothing and return the game as it is: a write retried after
+	 * a reload (`unstored.ts`) is stored once.
 	 */
 	once?: boolean;
 }
+/**
+ * Whether `stored` is the entry a retried write brings: the event with `id`, or without one,
+ * the same entry recorded at the same time (a person taps once a millisecond at most).
+ */
+function isEntry(stored: EventRecord, id: string | undefined, entry: NewGameEvent, at: string) {
+	if (id !== undefined) return stored.event.id === id;
+	return (
+		stored.at === at && canonicalJson({ ...stored.event, id: undefined }) === canonicalJson(entry)
+	);
+}
+
 /**
  * Game `gameId` as stored, read inside the current read-write transaction the way Dexie's
  * `bulkUpdate` reads (with the transaction's cache), for a `put` of it that follows: Dexie's
@@ -63,8 +77,8 @@ async function mustGetForPut(gameId: string): Promise<GameRecord> {
  */
 async function write(
 	gameId: string,
-	opts: { now?: string; once?: boolean },
-	choose: (replayed: Replayed) => { event: GameEvent; redoOf: string | null }
+	opts: AppendOptions,
+	choose: (replayed: Replayed) => { event: NewGameEvent; redoOf: string | null }
 ): Promise<Appended> {
 	const device = await deviceId();
 	const written = await guard(() =>
@@ -72,14 +86,16 @@ async function write(
 			const [record, events] = await Promise.all([mustGetForPut(gameId), eventsOf(gameId)]);
 			if (record.signedAt !== null && !opts.once) throw new DbError('card-signed');
 			const before = replayRecords(toSetup(record), events);
-			const { event, redoOf } = choose(before);
-			const stored = opts.once ? events.find((e) => e.event.id === event.id) : undefined;
+			const { event: chosen, redoOf } = choose(before);
+			const at = timestamp(opts.now);
+			const stored = opts.once ? events.find((e) => isEntry(e, opts.id, chosen, at)) : undefined;
 			if (stored) return { log: { events, replayed: before }, updated: record, appended: stored };
 			if (record.signedAt !== null) throw new DbError('card-signed');
-			const at = timestamp(opts.now);
+			const seq = (events.at(-1)?.seq ?? 0) + 1;
+			const event = { ...chosen, id: opts.id ?? eventIdAt(gameId, seq) } as GameEvent;
 			const appended: EventRecord = {
 				gameId,
-				seq: (events.at(-1)?.seq ?? 0) + 1,
+				seq,
 				event,
 				at,
 				deviceId: device,
@@ -112,8 +128,7 @@ export async function append(
 	event: NewGameEvent,
 	opts: AppendOptions = {}
 ): Promise<Appended> {
-	const id = opts.id ?? crypto.randomUUID();
-	return write(gameId, opts, () => ({ event: { ...plain(event), id }, redoOf: null }));
+	return write(gameId, opts, () => ({ event: plain(event), redoOf: null }));
 }
 
 /**
@@ -125,8 +140,7 @@ export async function undo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 	return write(gameId, opts, (replayed) => {
 		const target = undoable(replayed);
 		if (!target) throw new DbError('nothing-to-undo');
-		const id = opts.id ?? crypto.randomUUID();
-		return { event: { type: 'void', id, target: target.id }, redoOf: null };
+		return { event: { type: 'void', target: target.id }, redoOf: null };
 	});
 }
 
@@ -141,6 +155,7 @@ export async function redo(gameId: string, opts: AppendOptions = {}): Promise<Ap
 	return write(gameId, opts, (replayed) => {
 		const again = redoable(replayed);
 		if (!again) throw new DbError('nothing-to-redo');
-		return { event: { ...again, id: opts.id ?? crypto.randomUUID() }, redoOf: again.id };
+		const { id, ...entry } = again;
+		return { event: entry as NewGameEvent, redoOf: id };
 	});
 }

@@ -5,6 +5,7 @@
  *
  * Signatures and reopenings commit through `durableDb` (strict durability, see `db.ts`).
  */
+import { signatureIdAt } from '$lib/rules/event-id';
 import { cardResult, cardStatus, type CardStatus } from '$lib/rules/card';
 import { canonicalCard, sha256Hex, shortFingerprint } from '$lib/rules/fingerprint';
 import type { PlayerId } from '$lib/rules/types';
@@ -119,6 +120,15 @@ export async function list(gameId: string): Promise<SignatureRecord[]> {
 }
 
 /**
+ * The id of a new signature of game `gameId`, after `earlier`: its number in the game
+ * (`signatureIdAt`), or a random one should a card from elsewhere have taken that number.
+ */
+function signatureId(gameId: string, earlier: readonly SignatureRecord[]): string {
+	const id = signatureIdAt(gameId, earlier.length + 1);
+	return earlier.some((s) => s.id === id) ? crypto.randomUUID() : id;
+}
+
+/**
  * Player `playerId` signs the card of game `gameId` as it is now.
  *
  * The card is read and fingerprinted inside the signature's `rw` transaction (SHA-256 is
@@ -163,13 +173,14 @@ export async function sign(
 			if (typed !== null && nameKey(typed) !== nameKey(name)) {
 				throw new DbError('typed-name-mismatch', { name });
 			}
-			const latest = counting(await signatures.where('gameId').equals(gameId).toArray());
+			const all = await signatures.where('gameId').equals(gameId).toArray();
+			const latest = counting(all);
 			if (latest.get(playerId)?.fingerprint === print)
 				throw new DbError('already-signed', { name });
 
 			const at = timestamp(opts.now);
 			const signature: SignatureRecord = {
-				id: opts.id ?? crypto.randomUUID(),
+				id: opts.id ?? signatureId(gameId, all),
 				gameId,
 				playerId,
 				name,

@@ -12,7 +12,10 @@ import type { Appended } from './games';
 
 const KEY = 'muggins:unstored-entries';
 
-/** One entry to store: `append(gameId, event, { id, now: at, once: true })`. */
+/**
+ * One entry to store: `append(gameId, event, { now: at, once: true })`. Its `id` names the
+ * note; the store gives the event its own (`rules/event-id.ts`).
+ */
 export interface Unstored {
 	gameId: string;
 	id: string;
@@ -71,7 +74,7 @@ export function unstored(): Unstored[] {
  */
 export async function store(entry: Unstored): Promise<Appended> {
 	try {
-		return await append(entry.gameId, entry.event, { id: entry.id, now: entry.at, once: true });
+		return await append(entry.gameId, entry.event, { now: entry.at, once: true });
 	} finally {
 		forget(entry.id);
 	}

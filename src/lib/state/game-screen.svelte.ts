@@ -34,6 +34,8 @@ export class GameScreen extends GameActions<Action> {
 	#writer: TapWriter | null = null;
 	/** A painted entry is being stored. */
 	#storing = false;
+	/** The store of the last painted entry: an entry the store decides waits for it. */
+	#stored: Promise<unknown> = Promise.resolve();
 
 	/**
 	 * Create while the page initialises; `id` is read reactively (the route parameter). The
@@ -133,15 +135,19 @@ export class GameScreen extends GameActions<Action> {
 		const device = w?.knownDeviceId();
 		// A second tap on a sheet still waiting for its first to be stored: one entry, as when
 		// every write went first (the sheet closes when the first is stored).
-		if (this.#storing) return Promise.resolve(false);
 		const tap = action === 'score' || action === 'muggins';
+		if (tap && this.#storing) return Promise.resolve(false);
 		if (!tap || !w || !base || device === undefined || base.record.signedAt !== null) {
 			// Before the board was drawn and the writer loaded, or on a signed card: the store
 			// decides first, as before. So do the end of a hand and of a game: their sheets name
 			// the hand, which would turn to the next one while the sheet waits for the store.
+			// A count tapped just before is stored first (the end is then judged with it).
 			return this.#write(
 				action,
-				(id) => writer().then((w) => w.games.append(id, event)),
+				(id) =>
+					this.#stored
+						.catch(() => undefined)
+						.then(() => writer().then((w) => w.games.append(id, event))),
 				(r) => this.#say(r.appended.event, 'Recorded: ')
 			);
 		}
@@ -171,7 +177,9 @@ export class GameScreen extends GameActions<Action> {
 		// a card signed in another tab) stays open with the reason while the board goes back to
 		// what the store holds.
 		this.#storing = true;
-		return w.store(entry).then(
+		const stored = w.store(entry);
+		this.#stored = stored;
+		return stored.then(
 			() => ((this.#storing = false), true),
 			async (err: unknown) => {
 				this.#storing = false;

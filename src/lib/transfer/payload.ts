@@ -4,8 +4,9 @@
  * exactly a payload of this version with a `TransferError`, never another exception.
  */
 import * as v from 'valibot';
-import { canonicalJson } from '$lib/rules/canonical';
-import { deflate, inflate } from './compress';
+import { inflate } from './compress';
+import * as dense from './dense';
+import { packLogs, unpackLogs } from './dense-card';
 import { TransferError } from './errors';
 import {
 	CardPayloadSchema,
@@ -64,9 +65,9 @@ export function parsePayload(value: unknown): Payload {
 	return parsed.output;
 }
 
-/** `payload` as compact bytes for QR codes: canonical JSON, UTF-8, deflated. */
-export async function toBytes(payload: Payload): Promise<Uint8Array> {
-	return deflate(new TextEncoder().encode(canonicalJson(payload)));
+/** `payload` as compact bytes for QR codes: its dense form (`dense.ts`), logs packed. */
+export function toBytes(payload: Payload): Promise<Uint8Array> {
+	return dense.encode(packLogs(payload as unknown as Record<string, unknown>));
 }
 
 function parseJson(text: string): unknown {
@@ -82,6 +83,8 @@ function parseJson(text: string): unknown {
  * @throws TransferError as `parsePayload`, and `transfer-damaged`, `transfer-too-big`
  */
 export async function fromBytes(bytes: Uint8Array): Promise<Payload> {
+	if (bytes[0] === dense.DENSE_MARK) return parsePayload(unpackLogs(await dense.decode(bytes)));
+	// Codes made before the dense form (format 2 and before): deflated canonical JSON.
 	const inflated = await inflate(bytes);
 	let text: string;
 	try {

@@ -44,9 +44,23 @@ describe('append', () => {
 		expect(second.record.updatedAt).toBe(second.appended.at);
 	});
 
-	it('gives each event a random id unless one is given', async () => {
-		const { appended } = await games.append(game.id, { type: 'score', player: A, count: 5 });
-		expect(appended.event.id).toMatch(/^[0-9a-f-]{36}$/);
+	it("gives each event its game's id and its place unless one is given", async () => {
+		const first = await games.append(game.id, { type: 'score', player: A, count: 5 });
+		const undo = await games.undo(game.id);
+		const redo = await games.redo(game.id);
+		const given = await games.append(
+			game.id,
+			{ type: 'score', player: B, count: 5 },
+			{ id: 'mine' }
+		);
+		expect(
+			[first, undo, redo, given].map(({ appended }) => [appended.event.id, appended.redoOf])
+		).toEqual([
+			[`${game.id}.1`, null],
+			[`${game.id}.2`, null],
+			[`${game.id}.3`, `${game.id}.1`],
+			['mine', null]
+		]);
 	});
 
 	it('returns the state that a replay of the stored events gives', async () => {

@@ -76,3 +76,49 @@ export async function signedCard(
 	}
 	return outbox.cardOf(game.id);
 }
+
+/**
+ * A normal class game: `events` entries among `players` (counts, a steal now and then, a hand
+ * ended every sixth), about 20 seconds apart with the milliseconds a real tap has, then every
+ * player types their name. Placed as `signedCard` places it.
+ */
+export async function playedCard(
+	players: readonly PlayerRecord[],
+	events: number,
+	opts: { leagueId?: string | null } = {}
+): Promise<ReceivedCard> {
+	const place = opts.leagueId ? await handedOutGroup(opts.leagueId, players) : undefined;
+	const game = await games.create({
+		...(place ? { id: place.gameId, sessionId: place.sessionId } : {}),
+		players: players.map((p) => ({ id: p.id })),
+		leagueId: opts.leagueId ?? null,
+		now: at(0)
+	});
+	const ms = (n: number) => new Date(Date.parse(at(0)) + n * 19_937 + ((n * 7_919) % 1000));
+	const seat = (n: number) => players[n % players.length]!.id;
+	for (let n = 1; n < events; n++) {
+		const now = ms(n).toISOString();
+		if (n % 6 === 0) {
+			const hands = Object.fromEntries(
+				players.map((p, i) => [p.id, { pips: (n + i * 3) % 13, tiles: 1 + ((n + i) % 3) }])
+			);
+			await games.append(game.id, { type: 'hand-end', outcome: 'blocked', hands }, { now });
+		} else if (n % 5 === 0) {
+			const steal = { type: 'muggins' as const, by: seat(n + 1), from: seat(n), count: 10 };
+			await games.append(game.id, steal, { now });
+		} else {
+			const count = 5 * (1 + (n % 3));
+			await games.append(game.id, { type: 'score', player: seat(n), count }, { now });
+		}
+	}
+	await games.append(game.id, { type: 'end' }, { now: ms(events).toISOString() });
+	for (const [i, p] of players.entries()) {
+		await signatures.sign(
+			game.id,
+			p.id,
+			{ typed: p.name },
+			{ now: ms(events + 3 + i).toISOString() }
+		);
+	}
+	return outbox.cardOf(game.id);
+}
