@@ -15,7 +15,8 @@ import { deflate } from '$lib/transfer/compress';
 import type { ReceivedCard } from '$lib/card/records';
 import { resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
-import { playedCard } from './fixtures';
+import { cursive, playedCard } from './fixtures';
+import { isFrame } from '$lib/transfer/frames';
 
 async function signer() {
 	const keys = await newKeyPair();
@@ -141,6 +142,19 @@ describe("a card's QR code", () => {
 		expect(codes[0]!.length).toBeLessThanOrEqual(PART_DATA + 20);
 		expect(bytes.length).toBeLessThan(json.length / 2);
 		expect(canonicalJson(await fromBytes(bytes))).toBe(canonicalJson(payload));
+	});
+
+	it('is one moving code, read in one scan, when four players sign by drawing', async () => {
+		const drawn = {
+			...card,
+			signatures: card.signatures.map((s, i) => ({ ...s, typed: null, ...cursive(i) }))
+		};
+		const payload = cardPayload(drawn);
+		const codes = await toCodes(payload);
+		expect(codes.length).toBeGreaterThan(1);
+		expect(codes.length).toBeLessThanOrEqual(12);
+		expect(codes.every(isFrame)).toBe(true);
+		expect(canonicalJson(await fromBytes(await toBytes(payload)))).toBe(canonicalJson(payload));
 	});
 
 	it('leaves out what the card makes: its result, fingerprint, and event ids', () => {

@@ -8,6 +8,7 @@ import type { PlayerRecord, ReceivedCard } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import { db } from '$lib/db/db';
 import { at } from '../db/helpers';
+import { encode as encodeStrokes, toDrawing } from '$lib/signatures/strokes';
 
 /** A drawn signature, long enough to weigh like a real one. */
 export function scribble(seed: number): { strokes: string } {
@@ -121,4 +122,21 @@ export async function playedCard(
 		);
 	}
 	return outbox.cardOf(game.id);
+}
+
+/**
+ * A drawn name as a finger writes it on a phone's 320 × 120 box: two strokes of loops along
+ * the line, 90 points each before simplification (about 290 characters encoded).
+ */
+export function cursive(seed: number): { strokes: string } {
+	const strokes = [0, 1].map((s) =>
+		Array.from({ length: 90 }, (_, i) => {
+			const t = i / 6;
+			return {
+				x: 20 + s * 150 + i * 1.4 + 8 * Math.cos(t + seed),
+				y: 60 + 25 * Math.sin(t * 1.3 + seed) + 6 * Math.sin(t * 3.1)
+			};
+		})
+	);
+	return { strokes: encodeStrokes(toDrawing(strokes, { width: 320, height: 120 })) };
 }
