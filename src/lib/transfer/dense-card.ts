@@ -15,7 +15,11 @@ import type { EventRecord, GameRecord } from '$lib/card/records';
 import { printsOf } from '$lib/card/seal';
 import { TransferError } from './errors';
 
-const TYPES = [
+/**
+ * The event types and penalty kinds by number, as packed logs and `dense.ts` write them: part
+ * of the code format, so a new one goes at the end, never between.
+ */
+export const EVENT_TYPES = [
 	'score',
 	'muggins',
 	'hand-end',
@@ -26,7 +30,9 @@ const TYPES = [
 	'end',
 	'void'
 ] as const;
-const PENALTIES = ['slow-play', 'passed-could-play', 'bogus-play'] as const;
+export const PENALTY_KINDS = ['slow-play', 'passed-could-play', 'bogus-play'] as const;
+const TYPES = EVENT_TYPES;
+const PENALTIES = PENALTY_KINDS;
 
 /** What an event's first byte says besides its type (low 4 bits). */
 const enum Known {
