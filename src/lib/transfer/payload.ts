@@ -1,6 +1,6 @@
 /**
- * A payload to and from bytes and files: canonical JSON, deflated for QR codes; plain JSON in a
- * `.muggins.json` file. Every way in ends in `parsePayload`, which refuses anything that is not
+ * A payload to and from bytes and files: its dense form for QR codes (`dense.ts`), plain JSON in
+ * a `.muggins.json` file. Every way in ends in `parsePayload`, which refuses anything that is not
  * exactly a payload of this version with a `TransferError`, never another exception.
  */
 import * as v from 'valibot';
