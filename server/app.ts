@@ -27,6 +27,7 @@ import { appPolicy, inlineScriptHashes, securityHeaders } from './security-heade
 import { cardRoutes } from './routes/cards';
 import { deviceRoutes } from './routes/devices';
 import { groupRoutes } from './routes/groups';
+import { gameStateRoutes } from './routes/game-states';
 import { healthRoutes } from './routes/health';
 import { joinRoutes } from './routes/join';
 import { leagueRoutes } from './routes/leagues';
@@ -128,6 +129,7 @@ export function createApp(opts: ServerOptions): Hono<ServerEnv> {
 	app.route('/api/leagues', leagueRoutes(deps));
 	app.route('/api/leagues', cardRoutes(deps));
 	app.route('/api/leagues', groupRoutes(deps));
+	app.route('/api/leagues', gameStateRoutes(deps));
 	app.route('/api/leagues', deviceRoutes(deps));
 	app.all('/api/*', () => {
 		throw notFound();

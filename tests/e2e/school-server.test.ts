@@ -15,6 +15,7 @@ import { expect, expectAccessible, test } from './a11y';
 import { shot } from './snap';
 import { startServer, stopServer } from '../server/process';
 import { playAndSign } from './card-helpers';
+import { score } from './game-helpers';
 import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
 import { waitForServiceWorker } from './support';
 
@@ -206,7 +207,7 @@ test('a phone online picks its group from the session handed out, with no code',
 	await expect(phone.getByText('Scan your group’s code on the instructor’s screen')).toBeVisible();
 
 	await laptop.goto(league);
-	await sessionWithGroups(laptop, '2026-02-10');
+	const session = await sessionWithGroups(laptop, '2026-02-10');
 	const first = await groupPlayers(laptop, 1);
 	await laptop.getByRole('link', { name: 'Hand out to the groups’ phones' }).click();
 	await expect(laptop.getByRole('heading', { name: /^Groups’ codes/ })).toBeVisible();
@@ -221,6 +222,16 @@ test('a phone online picks its group from the session handed out, with no code',
 	for (const name of first) {
 		await expect(phone.getByRole('button', { name: `Score for ${name}` })).toBeVisible();
 	}
+
+	// The instructor's session page hears where the group stands from its phone (issue 36):
+	// joined, then playing once it records a count.
+	await laptop.goto(session);
+	const pill = laptop.getByRole('region', { name: 'Group 1', exact: true }).locator('header .pill');
+	await expect(pill).toHaveText('Joined on its phone', SYNC);
+	await score(phone, first[0] as string, 10);
+	await expect(pill).toHaveText('Playing on its phone', SYNC);
+	await shoot(laptop, 'server-session-heard');
+
 	await phone.goto(league);
 	await expect(phone.getByRole('heading', { name: /^Group 1 · / })).toBeVisible();
 });

@@ -27,6 +27,7 @@ import { deviceKey } from '$lib/db/device-key';
 import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
 import { keepPulled, pushStandings } from './standings';
+import { pullGameStates, reportGames } from './game-states';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 /** The league's state an instructor pushes: the league, its roster and sessions. */
@@ -316,9 +317,11 @@ export async function syncLink(
 			if (opts.standings)
 				await pushStandings((await linkOf(link.leagueId)) ?? link, opts.standings);
 			await pullCards((await linkOf(link.leagueId)) ?? link);
+			await pullGameStates(link);
 		} else {
 			await pushCards(link);
 			await pullLeague(link);
+			await reportGames(link);
 		}
 	} catch (e) {
 		if (e instanceof SyncError && e.code === 'server-revoked') {

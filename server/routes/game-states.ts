@@ -1,0 +1,65 @@
+/**
+ * Where each handed-out game stands on its phone (issue 36): a group's phone says it joined its
+ * game or is playing it; the instructor's device reads that for its session page. Only a game
+ * handed out in this league can be reported, and a state never goes back (a phone that took its
+ * group again is still playing). This is word for the session page, never a score.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { authorize } from '../core/auth';
+import { readJson } from '../core/body';
+import type { Deps, ServerEnv } from '../core/context';
+import { malformed, notFound } from '../core/errors';
+import { checked, wholeQuery } from './requests';
+
+/** The largest page of game states the instructor pulls. */
+export const STATES_PAGE_MAX = 200;
+
+const StateSchema = v.object({ state: v.picklist(['joined', 'playing']) });
+
+/** The game state routes, mounted under `/api/leagues`. */
+export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
+	const routes = new Hono<ServerEnv>();
+
+	routes.put('/:id/games/:game/state', authorize(db, ['device']), async (c) => {
+		const caller = c.get('caller');
+		const gameId = c.req.param('game');
+		const { state } = checked(StateSchema, await readJson(c, budget));
+		const handedOut = await db.query(
+			`select 1 from handouts where league_id = $1 and payload -> 'groups' @> $2::jsonb limit 1`,
+			[caller.leagueId, JSON.stringify([{ gameId }])]
+		);
+		if (handedOut.length === 0) throw notFound();
+		await db.query(
+			`insert into game_states (league_id, game_id, state, device_id, seq)
+			values ($1, $2, $3, $4, nextval('game_state_seq'))
+			on conflict (league_id, game_id) do update set
+				state = case when game_states.state = 'playing' then 'playing' else excluded.state end,
+				device_id = excluded.device_id, seq = excluded.seq, heard_at = now()
+			where (game_states.state = 'joined' and excluded.state = 'playing')
+				or game_states.device_id <> excluded.device_id`,
+			[caller.leagueId, gameId, state, caller.deviceId]
+		);
+		return c.json({ ok: true });
+	});
+
+	routes.get('/:id/game-states', authorize(db, ['instructor']), async (c) => {
+		const after = wholeQuery(c, 'after', 0);
+		const limit = wholeQuery(c, 'limit', STATES_PAGE_MAX, STATES_PAGE_MAX);
+		if (limit < 1) throw malformed(`limit: 1 to ${STATES_PAGE_MAX}`);
+		const rows = await db.query<{ game_id: string; state: string; seq: number; heard_at: Date }>(
+			`select game_id, state, seq, heard_at from game_states where league_id = $1 and seq > $2
+			order by seq limit $3`,
+			[c.get('caller').leagueId, after, limit]
+		);
+		const states = rows.map((r) => ({
+			gameId: r.game_id,
+			state: r.state,
+			heardAt: new Date(r.heard_at).toISOString()
+		}));
+		const next = rows.length > 0 ? Number(rows[rows.length - 1]?.seq) : after;
+		return c.json({ states, next, more: rows.length === limit });
+	});
+
+	return routes;
+}
