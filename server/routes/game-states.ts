@@ -1,6 +1,7 @@
 /**
  * Where each handed-out game stands on its phone (issue 36): a group's phone says it joined its
- * game or is playing it; the instructor's device reads that for its session page. Only a game
+ * game, is playing it, or finished it (not signed yet: a signed card comes as a card); the
+ * instructor's device reads that for its session page. Only a game
  * handed out in this league can be reported, and a state never goes back (a phone that took its
  * group again is still playing). This is word for the session page, never a score.
  */
@@ -15,7 +16,12 @@ import { checked, wholeQuery } from './requests';
 /** The largest page of game states the instructor pulls. */
 export const STATES_PAGE_MAX = 200;
 
-const StateSchema = v.object({ state: v.picklist(['joined', 'playing']) });
+const STATES = ['joined', 'playing', 'finished'] as const;
+const StateSchema = v.object({ state: v.picklist(STATES) });
+
+/** A state's rank in SQL: a report never moves a game back (an undone end is still over). */
+const RANK = (column: string) =>
+	`case ${column} when 'finished' then 2 when 'playing' then 1 else 0 end`;
 
 /** The game state routes, mounted under `/api/leagues`. */
 export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
@@ -34,9 +40,10 @@ export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
 			`insert into game_states (league_id, game_id, state, device_id, seq)
 			values ($1, $2, $3, $4, nextval('game_state_seq'))
 			on conflict (league_id, game_id) do update set
-				state = case when game_states.state = 'playing' then 'playing' else excluded.state end,
+				state = case when ${RANK('excluded.state')} > ${RANK('game_states.state')}
+					then excluded.state else game_states.state end,
 				device_id = excluded.device_id, seq = excluded.seq, heard_at = now()
-			where (game_states.state = 'joined' and excluded.state = 'playing')
+			where ${RANK('excluded.state')} > ${RANK('game_states.state')}
 				or game_states.device_id <> excluded.device_id`,
 			[caller.leagueId, gameId, state, caller.deviceId]
 		);

@@ -19,7 +19,7 @@ describe.each(TARGETS)('where handed-out games stand, on $name', (target) => {
 		return { ...made, gameId: session.groups[0]!.gameId };
 	}
 
-	it('tells the instructor that a group joined, then plays, and never goes back', async () => {
+	it('tells the instructor that a group joined, plays, finished, and never goes back', async () => {
 		const { instructor, devices, gameId } = await handedOutClass();
 		const phone = devices[0]!.token;
 		expect((await report(phone, gameId, { state: 'joined' })).status).toBe(200);
@@ -27,8 +27,12 @@ describe.each(TARGETS)('where handed-out games stand, on $name', (target) => {
 		expect(joined.body.states).toEqual([{ gameId, state: 'joined', heardAt: expect.any(String) }]);
 		await report(phone, gameId, { state: 'playing' });
 		await report(phone, gameId, { state: 'joined' });
-		const after = await states(instructor, joined.body.next as number);
-		expect((after.body.states as { state: string }[]).map((s) => s.state)).toEqual(['playing']);
+		const playing = await states(instructor, joined.body.next as number);
+		expect((playing.body.states as { state: string }[]).map((s) => s.state)).toEqual(['playing']);
+		await report(phone, gameId, { state: 'finished' });
+		await report(phone, gameId, { state: 'playing' });
+		const after = await states(instructor, playing.body.next as number);
+		expect((after.body.states as { state: string }[]).map((s) => s.state)).toEqual(['finished']);
 		const nothingNew = await states(instructor, after.body.next as number);
 		expect(nothingNew.body).toEqual({ states: [], next: after.body.next, more: false });
 	});

@@ -1,7 +1,7 @@
 /**
  * Where each handed-out game stands on its group's phone, over the school server (issue 36):
- * a phone says it joined its group's game or is playing it, and the instructor's session page
- * shows that instead of "Waiting for its card". Without a server the page cannot know and says
+ * a phone says it joined its group's game, is playing it, or finished it (a signed card comes
+ * as a card), and the instructor's session page shows that instead of "Waiting for its card". Without a server the page cannot know and says
  * only what it knows. This is word for the page, kept in memory: never a score, never stored;
  * only the signed card counts.
  */
@@ -13,7 +13,7 @@ import type { ServerLink } from './links';
 
 /** What a phone says of a handed-out game, and when the server heard it. */
 export interface Heard {
-	state: 'joined' | 'playing';
+	state: 'joined' | 'playing' | 'finished';
 	heardAt: string;
 }
 
@@ -32,14 +32,14 @@ function unheard(e: unknown): boolean {
 }
 
 /**
- * A phone: tells the server where each game of the league handed out to it and not yet over
- * stands: joined (nothing recorded yet) or playing. Gives how many it told.
+ * A phone: tells the server where each game of the league handed out to it and not yet signed
+ * stands: joined (nothing recorded yet), playing, or finished. Gives how many it told.
  */
 export async function reportGames(link: ServerLink): Promise<number> {
 	const open = await db.games
 		.where('leagueId')
 		.equals(link.leagueId)
-		.filter((g) => g.sessionId !== null && g.status === 'in-progress' && g.signedAt === null)
+		.filter((g) => g.sessionId !== null && g.signedAt === null && g.voidedAt === null)
 		.toArray();
 	let told = 0;
 	for (const game of open) {
@@ -47,7 +47,8 @@ export async function reportGames(link: ServerLink): Promise<number> {
 			.where('[gameId+seq]')
 			.between([game.id, Dexie.minKey], [game.id, Dexie.maxKey])
 			.count();
-		const state = recorded > 0 ? 'playing' : 'joined';
+		const state: Heard['state'] =
+			game.status !== 'in-progress' ? 'finished' : recorded > 0 ? 'playing' : 'joined';
 		if (said.get(game.id) === state) continue;
 		try {
 			await call(link.address, 'PUT', `/api/leagues/${link.leagueId}/games/${game.id}/state`, {

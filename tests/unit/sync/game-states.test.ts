@@ -34,7 +34,7 @@ beforeEach(async () => {
 	leagueId = (await leagueWith(['Ana', 'Ben', 'Maria'])).leagueId;
 });
 
-it('a phone says it joined, then plays, each once; the instructor hears it', async () => {
+it('a phone says it joined, plays, then finished, each once; the instructor hears it', async () => {
 	const everyone = (await db.players.where('leagueId').equals(leagueId).toArray()).map((p) => p.id);
 	const session = await sessions.create(leagueId, '2026-02-03');
 	await sessions.setPresent(session.id, everyone);
@@ -64,4 +64,9 @@ it('a phone says it joined, then plays, each once; the instructor hears it', asy
 	expect(heard.get(gameId)?.state).toBe('playing');
 	expect(heard.has(quick.id)).toBe(false);
 	expect(await pullGameStates(instructor)).toBe(0);
+
+	await games.append(gameId, { type: 'end' });
+	expect(await reportGames(phone)).toBe(1);
+	expect(await pullGameStates(instructor)).toBe(1);
+	expect(heard.get(gameId)?.state).toBe('finished');
 });
