@@ -1,36 +1,24 @@
 /**
  * Where a handed-out game stands on its phone, over the real server in this process (PGlite in
- * memory): the phone says joined, then playing, once each; the instructor's device hears it.
+ * memory): the phone says joined, playing, then finished, once each; the instructor's device
+ * hears it.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as groupCodes from '$lib/class-loop/group-codes';
 import * as sessions from '$lib/db/sessions';
-import { useFetch } from '$lib/sync/api';
 import { heard, pullGameStates, reportGames } from '$lib/sync/game-states';
 import * as sync from '$lib/sync/sync';
-import { openDatabase, type Database } from '../../../server/core/db';
-import { appOn, emptyTables } from '../../server/support';
-import { resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 import { freshPhoneFrom } from './fresh-phone';
+import { ADDRESS, inProcessServer } from './in-process-server';
 
-const ADDRESS = 'https://scores.example.school';
-let server: Database;
+inProcessServer();
 let leagueId: string;
 
-beforeAll(async () => {
-	server = await openDatabase({ dataDir: 'memory://' });
-	const app = appOn(server);
-	useFetch(async (input, init) => app.request(String(input), init));
-}, 60_000);
-afterAll(() => server.close());
-
 beforeEach(async () => {
-	await emptyTables(server);
-	await resetDb();
 	leagueId = (await leagueWith(['Ana', 'Ben', 'Maria'])).leagueId;
 });
 

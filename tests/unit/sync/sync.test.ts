@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { freshPhoneFrom } from './fresh-phone';
 import { sealedHere } from '$lib/class-loop/trust';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as groupCodes from '$lib/class-loop/group-codes';
@@ -15,32 +15,23 @@ import * as outbox from '$lib/db/outbox';
 import * as receipts from '$lib/class-loop/receipts';
 import * as sessions from '$lib/db/sessions';
 import type { ReceivedCard } from '$lib/card/records';
-import { call, useFetch } from '$lib/sync/api';
+import { call } from '$lib/sync/api';
 import * as links from '$lib/sync/links';
 import * as sync from '$lib/sync/sync';
 import { sessionPayload } from '$lib/transfer/envelope';
 import { cardPayload } from '$lib/transfer/envelope';
-import { openDatabase, type Database } from '../../../server/core/db';
-import { appOn, emptyTables } from '../../server/support';
-import { resetDb } from '../db/helpers';
+import type { Database } from '../../../server/core/db';
+import { ADDRESS, inProcessServer } from './in-process-server';
 import { leagueWith } from '../db/league-helpers';
 import { signedCard } from '../transfer/fixtures';
 
-const ADDRESS = 'https://scores.example.school';
+const serverDb = inProcessServer();
 let server: Database;
 let leagueId: string;
 let card: ReceivedCard;
 
-beforeAll(async () => {
-	server = await openDatabase({ dataDir: 'memory://' });
-	const app = appOn(server);
-	useFetch(async (input, init) => app.request(String(input), init));
-}, 60_000);
-afterAll(() => server.close());
-
 beforeEach(async () => {
-	await emptyTables(server);
-	await resetDb();
+	server = serverDb();
 	const made = await leagueWith(['Ana', 'Ben', 'Maria']);
 	leagueId = made.leagueId;
 	card = await signedCard([...made.students.values()], 2, { leagueId });
