@@ -157,6 +157,13 @@ describe("a card's QR code", () => {
 		expect(canonicalJson(await fromBytes(await toBytes(payload)))).toBe(canonicalJson(payload));
 	});
 
+	it('still reads a code made before the dense form (deflated JSON)', async () => {
+		const payload = cardPayload(card);
+		const before = await deflate(new TextEncoder().encode(canonicalJson(payload)));
+		expect(before[0]).not.toBe(DENSE_MARK);
+		expect(canonicalJson(await fromBytes(before))).toBe(canonicalJson(payload));
+	});
+
 	it('leaves out what the card makes: its result, fingerprint, and event ids', () => {
 		const packed = packCard(cardPayload(card) as never);
 		const game = packed.game as Record<string, unknown>;
