@@ -31,8 +31,6 @@ export const EVENT_TYPES = [
 	'void'
 ] as const;
 export const PENALTY_KINDS = ['slow-play', 'passed-could-play', 'bogus-play'] as const;
-const TYPES = EVENT_TYPES;
-const PENALTIES = PENALTY_KINDS;
 
 /** What an event's first byte says besides its type (low 4 bits). */
 const enum Known {
@@ -140,7 +138,7 @@ function writeEvent(w: LogWriter, e: Json): void {
 			return w.text(String(e.note));
 		case 'penalty':
 			w.player(e.player);
-			return w.uint(PENALTIES.indexOf(e.kind as (typeof PENALTIES)[number]));
+			return w.uint(PENALTY_KINDS.indexOf(e.kind as (typeof PENALTY_KINDS)[number]));
 		case 'end':
 			w.uint('reason' in e ? 1 : 0);
 			if ('reason' in e) w.text(String(e.reason));
@@ -150,7 +148,7 @@ function writeEvent(w: LogWriter, e: Json): void {
 	}
 }
 
-function readEvent(r: LogReader, type: (typeof TYPES)[number], id: string): Json {
+function readEvent(r: LogReader, type: (typeof EVENT_TYPES)[number], id: string): Json {
 	const e: Json = { id, type };
 	switch (type) {
 		case 'score':
@@ -187,9 +185,9 @@ function readEvent(r: LogReader, type: (typeof TYPES)[number], id: string): Json
 			e.note = r.text();
 			break;
 		case 'penalty': {
-			const kind = PENALTIES[r.uint()];
-			if (!kind) throw damaged('unknown penalty');
 			e.player = r.player();
+			const kind = PENALTY_KINDS[r.uint()];
+			if (!kind) throw damaged('unknown penalty');
 			e.kind = kind;
 			break;
 		}
@@ -211,7 +209,7 @@ function pack(events: readonly Json[], ctx: Context): Uint8Array {
 	w.uint(events.length);
 	for (const record of events) {
 		const e = record.event as Json;
-		const type = TYPES.indexOf(e.type as (typeof TYPES)[number]);
+		const type = EVENT_TYPES.indexOf(e.type as (typeof EVENT_TYPES)[number]);
 		const next = record.seq === seq + 1;
 		const derived = e.id === eventIdAt(ctx.gameId, record.seq as number);
 		const device = record.deviceId === ctx.deviceId;
@@ -244,7 +242,7 @@ function unpack(bytes: Uint8Array, ctx: Context): Json[] {
 	let at = ctx.createdAt;
 	for (let n = r.count(); n > 0; n--) {
 		const first = r.byte();
-		const type = TYPES[first & 0x0f];
+		const type = EVENT_TYPES[first & 0x0f];
 		if (!type) throw damaged('unknown event');
 		seq = first & Known.NextSeq ? seq + 1 : r.uint();
 		at += r.int();

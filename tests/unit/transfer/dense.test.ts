@@ -182,6 +182,26 @@ describe("a card's QR code", () => {
 		expect(canonicalJson(unpackCard(packed))).toBe(canonicalJson(forged));
 	});
 
+	it('packs a log with a penalty, and reads it back the same', () => {
+		const udl = cardPayload(card);
+		udl.events = udl.events.map((e, i) =>
+			i === 2
+				? {
+						...e,
+						event: {
+							id: e.event.id,
+							type: 'penalty',
+							player: card.game.seats[1]!,
+							kind: 'bogus-play'
+						}
+					}
+				: e
+		);
+		const packed = packCard(udl as never);
+		expect(typeof packed.events).toBe('string');
+		expect(canonicalJson(unpackCard(packed))).toBe(canonicalJson(udl));
+	});
+
 	it('carries a log it cannot pack as it is', () => {
 		const odd = cardPayload(card);
 		odd.events = odd.events.map((e, i) => (i === 3 ? { ...e, seq: 99 } : e));
