@@ -169,6 +169,8 @@ const sentences = {
 		`That backup was made by a newer version of the app (format ${p.format}). Update the app, then restore it.`,
 	'backup-damaged': (p) =>
 		`That backup is damaged${p.detail ? ` (${p.detail})` : ''}. Nothing was changed.`,
+	'backup-changed':
+		'That backup was changed after it was saved, so it cannot be trusted. Restore another copy of it. Nothing was changed.',
 	'restore-busy':
 		'Another tab of the app is restoring a backup. Wait until it is done, then try again. Nothing was changed.',
 	'restore-finished':

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectAccessible, test } from './a11y';
+import { snap } from './snap';
 import { leagueWithRoster, playGroupGame, sessionWithGroups, signCard } from './league-helpers';
 
 test('a backup restores onto a fresh browser with nothing lost, and a bad file changes nothing', async ({
@@ -23,10 +24,13 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 	]);
 	expect(download.suggestedFilename()).toMatch(/^muggins-backup-\d{4}-\d{2}-\d{2}\.json$/);
 	const backup = await readFile(await download.path(), 'utf8');
-	// Written as it was read: a header line, one record a line, and the end line.
+	// Written as it was read: a header line naming the device, one record a line, the end line
+	// and the device's seal.
 	const lines = backup.trimEnd().split('\n');
-	expect(JSON.parse(lines[0]!)).toMatchObject({ app: 'muggins-league', format: 2 });
-	expect(JSON.parse(lines.at(-1)!)).toMatchObject({ end: { leagues: 1, players: 4, games: 1 } });
+	expect(JSON.parse(lines[0]!)).toMatchObject({ app: 'muggins-league', format: 3 });
+	expect(JSON.parse(lines[0]!).device).toMatch(/^[\w-]{87}$/);
+	expect(JSON.parse(lines.at(-2)!)).toMatchObject({ end: { leagues: 1, players: 4, games: 1 } });
+	expect(JSON.parse(lines.at(-1)!)).toEqual({ seal: expect.stringMatching(/^[\w-]{86}$/) });
 	await expect(page.getByRole('progressbar', { name: /Writing the backup: 100%/ })).toBeVisible();
 
 	// A fresh browser: nothing stored.
@@ -60,6 +64,15 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
 		buffer: Buffer.from(backup)
 	});
 	await expect(other.getByRole('progressbar', { name: /Checking the file: 100%/ })).toBeVisible();
+	// Another browser is another device: it says so, and what a merge may do.
+	await expect(
+		other.getByText(/^Saved on another device \(its mark: [0-9A-F-]{8}\)/)
+	).toBeVisible();
+	await expect(
+		other.getByText('It changes nothing in a league this device already has')
+	).toBeVisible();
+	await expectAccessible(other, 'a backup from another device, previewed');
+	await snap(other, 'backup-preview-outside');
 	const preview = other.getByRole('table');
 	await expect(preview.getByRole('row', { name: /^Leagues/ })).toContainText('1');
 	await expect(preview.getByRole('row', { name: /^Players/ })).toContainText('4');

@@ -2,12 +2,20 @@
  * Backup and restore: one file with everything the app keeps (every league, student, session,
  * game, event, signature and UDL match, and the cards received and turned in).
  *
- * The file (format 2) is written as it is read, a part at a time, never whole in memory: a
- * header line (app, format, app version, export time), then one record a line, each a JSON
- * object with one key naming its kind (`{"card":{"game":…,"events":[…],"signatures":[…]}}`
- * carries a game with its log and its signatures), and last an `end` line with the count of
- * each kind, so a file cut short at a line's end is still seen as cut short. Format 1 (the
- * whole backup as one JSON object) is still read.
+ * The file (format 3) is written as it is read, a part at a time, never whole in memory: a
+ * header line (app, format, app version, export time, and the public key of the device that
+ * wrote it), then one record a line, each a JSON object with one key naming its kind
+ * (`{"card":{"game":…,"events":[…],"signatures":[…]}}` carries a game with its log and its
+ * signatures), an `end` line with the count of each kind, so a file cut short at a line's end
+ * is still seen as cut short, and last the device's seal over every line (`seal.ts`). Format 2
+ * (the same lines, with no key and no seal) and format 1 (the whole backup as one JSON object)
+ * are still read.
+ *
+ * Who vouches for a file decides what a restore may do with it (issue 37). A file sealed by
+ * this device is its own memory: merged or restored as it is. Any other (sealed by another
+ * device, from before seals, or made by hand) restores by the instructor's choice, and a merge
+ * of it never changes a league this device holds: its cards for those leagues wait in the
+ * inbox for the instructor to accept (`db/store-dump.ts` `outsidePart`).
  *
  * A restore reads the file as a stream, a part at a time, in steps that each refuse with a
  * plain reason: not JSON (cut short), not ours (foreign), too new, or damaged (a record's
@@ -23,6 +31,9 @@ import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { byGame } from '$lib/card/incoming-check';
 import { localDay } from '$lib/days';
+import { fingerprint } from '$lib/card/keys';
+import { deviceKey, type DeviceKey } from '$lib/db/device-key';
+import { LineChain, sealHolds, sealLine } from './seal';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';
 import {
@@ -45,7 +56,12 @@ import {
 /** Why a file cannot be restored (sentences in `messages.ts`). */
 export type BackupErrorCode = Extract<
 	MessageCode,
-	'backup-too-big' | 'backup-not-json' | 'backup-foreign' | 'backup-newer' | 'backup-damaged'
+	| 'backup-too-big'
+	| 'backup-not-json'
+	| 'backup-foreign'
+	| 'backup-newer'
+	| 'backup-damaged'
+	| 'backup-changed'
 >;
 
 /** A file refused for restore. Nothing was changed. */
@@ -107,34 +123,46 @@ export async function writeBackup(
 	write: PartWriter,
 	opts: { now?: Date; onProgress?: Progress } = {}
 ): Promise<Record<TableName, number>> {
-	await write(headerLine(appVersion, opts.now ?? new Date()));
+	const key = await deviceKey();
+	const chain = new LineChain();
+	const sealed = async (text: string) => {
+		await chain.addLines(text);
+		await write(text);
+	};
+	await sealed(headerLine(appVersion, opts.now ?? new Date(), key));
 	const total = Object.values(await storeDump.counts()).reduce((a, b) => a + b, 0);
 	const counts = storeDump.emptyCounts();
 	let done = 0;
 	for await (const part of storeDump.dumpInParts()) {
-		await write(partLines(part));
+		await sealed(partLines(part));
 		for (const t of storeDump.TABLES) {
 			counts[t] += part[t].length;
 			done += part[t].length;
 		}
 		opts.onProgress?.(total > 0 ? Math.min(1, done / total) : 1);
 	}
-	await write(endLine(counts));
+	await sealed(endLine(counts));
+	await write(await sealLine(chain, key.privateKey));
 	return counts;
 }
 
-/** A format 2 file's first line. */
-export function headerLine(appVersion: string, now: Date): string {
+/** A format 3 file's first line, naming the device (`key`) whose seal ends the file. */
+export function headerLine(
+	appVersion: string,
+	now: Date,
+	key: Pick<DeviceKey, 'publicKey'>
+): string {
 	const header = {
 		app: BACKUP_APP,
 		format: BACKUP_FORMAT,
 		appVersion,
-		exportedAt: now.toISOString()
+		exportedAt: now.toISOString(),
+		device: key.publicKey
 	};
 	return JSON.stringify(header) + '\n';
 }
 
-/** A format 2 file's last line: how many records of each table it holds. */
+/** The end line (before the seal): how many records of each table the file holds. */
 export function endLine(counts: Record<TableName, number>): string {
 	return JSON.stringify({ end: counts }) + '\n';
 }
@@ -379,12 +407,15 @@ async function legacyText(file: Blob): Promise<string> {
 }
 
 /**
- * The parts of a format 2 file after its header, each record checked against its schema, then
- * by `check`; the `end` line last, with the counts `check` must have seen.
+ * The parts of a format 2 or 3 file after its header, each record checked against its schema,
+ * then by `check`; the `end` line last, with the counts `check` must have seen, and in format 3
+ * the seal of the device the header names (`device`), over every line before it.
+ * @throws BackupError `backup-changed` when the seal does not hold
  */
 async function* lineParts(
 	file: Blob,
 	check: FileCheck,
+	device: string | null,
 	onProgress?: Progress
 ): AsyncGenerator<StoreDump> {
 	let part = storeDump.emptyDump();
@@ -392,16 +423,31 @@ async function* lineParts(
 	let chars = 0;
 	let number = 0;
 	let ended: Record<string, unknown> | null = null;
+	const chain = device === null ? null : new LineChain();
+	let sealed = false;
 	for await (const { line, at } of linesOf(file)) {
 		number++;
-		if (number === 1) continue;
+		if (number === 1) {
+			await chain?.add(line);
+			continue;
+		}
 		if (line.trim() === '') continue;
-		if (ended) throw damaged(`line ${number} comes after the end`);
+		if (sealed || (ended && !chain)) throw damaged(`line ${number} comes after the end`);
 		const json = parseLine(line);
 		const keys = typeof json === 'object' && json !== null ? Object.keys(json) : [];
 		const kind = keys[0];
 		if (keys.length !== 1 || kind === undefined) throw damaged(`line ${number} is not a record`);
 		const value = (json as Record<string, unknown>)[kind];
+		if (ended && chain && device !== null) {
+			// Format 3: after the end, only the seal of every line before it.
+			if (kind !== 'seal' || typeof value !== 'string') {
+				throw damaged(`line ${number} comes after the end`);
+			}
+			if (!(await sealHolds(chain, device, value))) throw new BackupError('backup-changed');
+			sealed = true;
+			continue;
+		}
+		await chain?.add(line);
 		if (kind === 'end') {
 			if (typeof value !== 'object' || value === null) throw damaged(`line ${number}: the end`);
 			ended = value as Record<string, unknown>;
@@ -433,16 +479,26 @@ async function* lineParts(
 			records = chars = 0;
 		}
 	}
-	if (!ended) throw new BackupError('backup-not-json');
+	if (!ended || (chain && !sealed)) throw new BackupError('backup-not-json');
 	check.add(part);
 	yield part;
 	check.finish(ended);
 	onProgress?.(1);
 }
 
+/**
+ * Who vouches for a backup: this device (its seal, unchanged since), another device (its seal:
+ * a laptop the teacher replaced, or anyone's), or nobody (a file from before seals, format 1 or
+ * 2, or one made by hand). Only this device's own file may change the leagues it holds.
+ */
+export type BackupOrigin = 'this-device' | 'another-device' | 'unsealed';
+
 /** A backup file read and checked, ready to restore. Only what the preview shows is kept. */
 export interface Backup {
 	format: number;
+	origin: BackupOrigin;
+	/** The short fingerprint of the device that sealed it ("4F-2A-91"), or null. */
+	device: string | null;
 	appVersion: string;
 	exportedAt: string;
 	/** The leagues' names, in the file's order. */
@@ -489,16 +545,22 @@ export async function readBackup(
 		const [issue] = parsed.issues;
 		throw damaged(`${where(issue, 'the first line')}: ${issue.message}`);
 	}
+	const head = parsed.output;
+	const device = head.format === BACKUP_FORMAT ? head.device : null;
 	const check = new FileCheck();
-	for await (const part of lineParts(file, check, opts.onProgress)) void part;
+	for await (const part of lineParts(file, check, device, opts.onProgress)) void part;
+	const mine = device === null ? null : (await deviceKey()).publicKey;
 	return {
-		format: BACKUP_FORMAT,
-		appVersion: parsed.output.appVersion,
-		exportedAt: parsed.output.exportedAt,
+		format: head.format,
+		origin: device === null ? 'unsealed' : device === mine ? 'this-device' : 'another-device',
+		device: device === null ? null : await fingerprint(device),
+		appVersion: head.appVersion,
+		exportedAt: head.exportedAt,
 		leagues: check.leagueNames,
 		firstLeague: check.firstLeague,
 		counts: check.counts,
-		parts: (onProgress) => lineParts(file, new FileCheck(), onProgress)
+		// Read again for the restore, and its seal checked again: the file is read twice.
+		parts: (onProgress) => lineParts(file, new FileCheck(), device, onProgress)
 	};
 }
 
@@ -522,6 +584,8 @@ function legacyBackup(backup: LegacyBackup, onProgress?: Progress): Backup {
 	onProgress?.(1);
 	return {
 		format: LEGACY_FORMAT,
+		origin: 'unsealed',
+		device: null,
 		appVersion: backup.appVersion,
 		exportedAt: backup.exportedAt,
 		leagues: backup.data.leagues.map((l) => l.name),
@@ -533,6 +597,8 @@ function legacyBackup(backup: LegacyBackup, onProgress?: Progress): Backup {
 
 /** What a backup holds, to show before restoring it. */
 export interface BackupSummary {
+	origin: BackupOrigin;
+	device: string | null;
 	exportedAt: string;
 	appVersion: string;
 	leagues: string[];
@@ -542,11 +608,18 @@ export interface BackupSummary {
 /** The contents of `backup` in brief. */
 export function summarize(backup: Backup): BackupSummary {
 	return {
+		origin: backup.origin,
+		device: backup.device,
 		exportedAt: backup.exportedAt,
 		appVersion: backup.appVersion,
 		leagues: backup.leagues,
 		counts: backup.counts
 	};
+}
+
+/** Whether `backup` comes from outside this device: nothing vouches that it is its own. */
+function outside(backup: Backup): boolean {
+	return backup.origin !== 'this-device';
 }
 
 /** What restoring `backup` in `mode` would add, replace, keep and remove. */
@@ -555,7 +628,7 @@ export function planRestore(
 	mode: storeDump.RestoreMode,
 	opts: { onProgress?: Progress } = {}
 ): Promise<storeDump.RestorePlan> {
-	return storeDump.planInParts(backup.parts(opts.onProgress), mode);
+	return storeDump.planInParts(backup.parts(opts.onProgress), mode, outside(backup));
 }
 
 /**
@@ -574,6 +647,7 @@ export async function restoreBackup(
 	const { onProgress } = opts;
 	// The file's links are checked again at its end, before anything is written.
 	await restoreStaged(backup.parts(onProgress && ((share) => onProgress(share / 2))), mode, {
+		outside: outside(backup),
 		firstLeague: backup.firstLeague,
 		onProgress: onProgress && ((share) => onProgress(0.5 + share / 2))
 	});

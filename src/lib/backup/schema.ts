@@ -24,11 +24,14 @@ import type { EndCause, RulesetId } from '$lib/rules/types';
 /** Marks a file as this app's backup. */
 export const BACKUP_APP = 'muggins-league';
 /**
- * The format this version writes: 2, a header line and then one record a line (`backup.ts`).
- * It still reads format 1, one JSON object with every table (`LegacyBackupSchema`), and
- * refuses a newer one.
+ * The format this version writes: 3, a header line naming the device that wrote it, one record
+ * a line, the end line, and the device's seal over them all (`backup.ts`, `seal.ts`). It still
+ * reads format 2 (the same lines with no device and no seal) and format 1 (one JSON object with
+ * every table, `LegacyBackupSchema`), as files no device vouches for, and refuses a newer one.
  */
-export const BACKUP_FORMAT = 2;
+export const BACKUP_FORMAT = 3;
+/** The lines without a seal, written before issue 37. */
+export const UNSEALED_FORMAT = 2;
 /** The first format: the whole backup as one JSON object. */
 export const LEGACY_FORMAT = 1;
 
@@ -256,13 +259,25 @@ export {
 	turnIn as TurnInSchema
 };
 
-/** Format 2's first line: whose file it is, and when and by which version it was made. */
-export const HeaderSchema = v.object({
-	app: v.literal(BACKUP_APP),
-	format: v.literal(BACKUP_FORMAT),
-	appVersion: text(50),
-	exportedAt: time
-});
+/**
+ * The first line: whose file it is, when and by which version it was made, and (format 3) the
+ * public key of the device that wrote it, whose seal ends the file.
+ */
+export const HeaderSchema = v.variant('format', [
+	v.object({
+		app: v.literal(BACKUP_APP),
+		format: v.literal(BACKUP_FORMAT),
+		appVersion: text(50),
+		exportedAt: time,
+		device: v.pipe(v.string(), v.regex(PUBLIC_KEY_PATTERN))
+	}),
+	v.object({
+		app: v.literal(BACKUP_APP),
+		format: v.literal(UNSEALED_FORMAT),
+		appVersion: text(50),
+		exportedAt: time
+	})
+]);
 
 /** A game in a format 2 file: its record, its whole log and its signatures, on one line. */
 export const CardSchema = v.object({

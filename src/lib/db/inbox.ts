@@ -10,7 +10,7 @@
  * `conflict`, neither counting, until the instructor chooses one.
  */
 import Dexie from 'dexie';
-import { examine, rosterReasons } from '$lib/card/card-check';
+import { examine, rosterReasons, type Checked } from '$lib/card/card-check';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
@@ -97,85 +97,102 @@ export async function receive(
 	opts: { now?: string; sender?: CardSender } = {}
 ): Promise<InboxRecord> {
 	const checked = await examine(card, leagueId);
-	const id = `${checked.game.id}:${checked.fingerprint}`;
 	return guard(() =>
 		db.transaction(
 			'rw',
 			[db.inbox, db.games, db.events, db.signatures, db.players, db.leagues, db.sessions, db.meta],
-			async () => {
-				if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
-				const held = await db.inbox.get(id);
-				// A refused copy (a wrong lock, say) must not turn the genuine card away: only a
-				// card that passed is "already received".
-				if (held && held.state !== 'refused') return held;
-				const roster = await db.players.bulkGet(checked.game.seats);
-				const reasons = rosterReasons(checked, leagueId, roster);
-				const entry: InboxRecord = {
-					id,
-					leagueId,
-					gameId: checked.game.id,
-					fingerprint: checked.fingerprint,
-					receivedAt: timestamp(opts.now),
-					state: 'refused',
-					reasons,
-					names: checked.names,
-					content: checked.content,
-					card: { game: checked.game, events: checked.events, signatures: checked.signatures }
-				};
-				if (reasons.length > 0) {
-					await db.inbox.put(entry);
-					return entry;
-				}
-				const group = await placeOf(checked.game, leagueId);
-				const sentBy = await phoneOf(opts.sender, group);
-				if (sentBy !== undefined) entry.sentBy = sentBy;
-				await assertOwnIds(entry.card.signatures);
-				// The [leagueId+content] index (schema version 13).
-				const copyOf = await db.inbox
-					.where({ leagueId, content: entry.content })
-					.filter(
-						(r) => r.gameId !== entry.gameId && (r.state === 'counted' || r.state === 'conflict')
-					)
-					.first();
-				if (copyOf) {
-					// The same play saved under another game id: one game, not two wins. It waits
-					// for the instructor's choice; the card received first keeps counting.
-					entry.state = 'conflict';
-					entry.reasons = [{ code: 'inbox-copy' }];
-					await db.inbox.put(entry);
-					return entry;
-				}
-				const rivals = (await db.inbox.where('gameId').equals(entry.gameId).toArray()).filter(
-					(r) => r.state === 'counted' || r.state === 'conflict'
-				);
-				const local = await db.games.get(entry.gameId);
-				// A game of this device outside this league is not a version of this card.
-				if (local) assertSameLeague([entry.card.game], new Map([[local.id, local]]));
-				const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
-				const waits: InboxReason[] = [];
-				if (group === null && !sameAsLocal) waits.push({ code: 'inbox-no-place' });
-				if (opts.sender === null && !sameAsLocal) waits.push({ code: 'inbox-no-sender' });
-				if (rivals.length === 0 && !local && waits.length > 0) {
-					// Not in its place, or from nobody who says so: it counts once accepted.
-					entry.state = 'conflict';
-					entry.reasons = waits;
-				} else if (rivals.length === 0 && (!local || sameAsLocal)) {
-					entry.state = 'counted';
-					// Hashed once here, by `examine`: the upkeep judges the stored card with that.
-					notePrint(checked.text, checked.fingerprint);
-					if (!sameAsLocal) await store(entry);
-				} else {
-					entry.state = 'conflict';
-					// A received version that counted stops counting until the choice; a game
-					// recorded on this device itself stays, as it is not in the inbox to restore.
-					if (rivals.length > 0 && local) await eraseGame(entry.gameId);
-					await db.inbox.bulkPut(rivals.map((r) => ({ ...r, state: 'conflict' as const })));
-				}
-				await db.inbox.put(entry);
-				return entry;
-			}
+			// An async callback of its own: Dexie follows its transaction through native awaits
+			// only from one (a plain arrow handing back another function's promise commits too early).
+			async () => await receiveChecked(checked, leagueId, opts)
 		)
 	);
+}
+
+/**
+ * `receive` of a card `examine` has checked, inside the caller's `rw` transaction over the
+ * inbox, games, events, signatures, players, leagues, sessions and meta: a backup merged from
+ * outside this device brings its cards for the leagues held here this way (`store-dump.ts`),
+ * under the inbox's rules.
+ * @throws DbError `not-found` (league)
+ */
+export async function receiveChecked(
+	checked: Checked,
+	leagueId: string,
+	opts: { now?: string; sender?: CardSender } = {}
+): Promise<InboxRecord> {
+	const id = `${checked.game.id}:${checked.fingerprint}`;
+	if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
+	const held = await db.inbox.get(id);
+	// A refused copy (a wrong lock, say) must not turn the genuine card away: only a
+	// card that passed is "already received".
+	if (held && held.state !== 'refused') return held;
+	const roster = await db.players.bulkGet(checked.game.seats);
+	const reasons = rosterReasons(checked, leagueId, roster);
+	const entry: InboxRecord = {
+		id,
+		leagueId,
+		gameId: checked.game.id,
+		fingerprint: checked.fingerprint,
+		receivedAt: timestamp(opts.now),
+		state: 'refused',
+		reasons,
+		names: checked.names,
+		content: checked.content,
+		card: { game: checked.game, events: checked.events, signatures: checked.signatures }
+	};
+	if (reasons.length > 0) {
+		await db.inbox.put(entry);
+		return entry;
+	}
+	const group = await placeOf(checked.game, leagueId);
+	const sentBy = await phoneOf(opts.sender, group);
+	if (sentBy !== undefined) entry.sentBy = sentBy;
+	await assertOwnIds(entry.card.signatures);
+	// The [leagueId+content] index (schema version 13).
+	const copyOf = await db.inbox
+		.where({ leagueId, content: entry.content })
+		.filter((r) => r.gameId !== entry.gameId && (r.state === 'counted' || r.state === 'conflict'))
+		.first();
+	if (copyOf) {
+		// The same play saved under another game id: one game, not two wins. It waits
+		// for the instructor's choice; the card received first keeps counting.
+		entry.state = 'conflict';
+		entry.reasons = [{ code: 'inbox-copy' }];
+		await db.inbox.put(entry);
+		return entry;
+	}
+	const rivals = (await db.inbox.where('gameId').equals(entry.gameId).toArray()).filter(
+		(r) => r.state === 'counted' || r.state === 'conflict'
+	);
+	const local = await db.games.get(entry.gameId);
+	// A game of this device outside this league is not a version of this card.
+	if (local) assertSameLeague([entry.card.game], new Map([[local.id, local]]));
+	const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
+	const waits: InboxReason[] = [];
+	if (group === null && !sameAsLocal) waits.push({ code: 'inbox-no-place' });
+	if (opts.sender === null && !sameAsLocal) waits.push({ code: 'inbox-no-sender' });
+	if (
+		(rivals.length === 0 && !local && waits.length > 0) ||
+		(opts.sender === null && !sameAsLocal)
+	) {
+		// Not in its place, or from nobody who says so: it counts once accepted. From nobody, it
+		// never stops another version counting meanwhile (a backup from outside, an old file).
+		entry.state = 'conflict';
+		entry.reasons = waits;
+	} else if (rivals.length === 0 && (!local || sameAsLocal)) {
+		entry.state = 'counted';
+		// Hashed once here, by `examine`: the upkeep judges the stored card with that.
+		notePrint(checked.text, checked.fingerprint);
+		if (!sameAsLocal) await store(entry);
+	} else {
+		entry.state = 'conflict';
+		// A received version that counted stops counting until the choice; a game
+		// recorded on this device itself stays, as it is not in the inbox to restore.
+		if (rivals.length > 0 && local) await eraseGame(entry.gameId);
+		await db.inbox.bulkPut(rivals.map((r) => ({ ...r, state: 'conflict' as const })));
+	}
+	await db.inbox.put(entry);
+	return entry;
 }
 
 /**

@@ -75,6 +75,12 @@ export interface RestoreMarker {
 	/** The file's first league, made current when the restore leaves none. */
 	firstLeague: string | null;
 	startedAt: string;
+	/**
+	 * A file from outside this device (issue 37): the leagues the device held when a merge
+	 * began, which the file may not change (none for a replace). Absent for the device's own
+	 * file.
+	 */
+	held?: string[];
 }
 
 /** Whether the instructor shares league `leagueId`'s standings with its group phones. */

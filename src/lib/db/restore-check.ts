@@ -9,12 +9,15 @@ import * as storeDump from './store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 
 /**
- * Checks the staged parts 0 to `count` - 1, read through `partOf`.
- * @throws DbError or CardError `incoming-id-taken`, CardError `student-id-taken`
+ * Checks the staged parts 0 to `count` - 1, read through `partOf`; `outside` as in
+ * `storeDump.writePart`.
+ * @throws DbError or CardError `incoming-id-taken`, CardError `student-id-taken`,
+ * BrokenCardError `transfer-damaged`
  */
 export async function checkStaged(
 	partOf: (n: number) => Promise<StoreDump>,
-	count: number
+	count: number,
+	outside: ReadonlySet<string> | null = null
 ): Promise<void> {
-	for (let n = 0; n < count; n++) await storeDump.checkMerge(await partOf(n));
+	for (let n = 0; n < count; n++) await storeDump.checkMerge(await partOf(n), outside);
 }

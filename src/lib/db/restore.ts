@@ -80,6 +80,8 @@ async function dropStaging(staging?: StagingDB): Promise<void> {
  * anywhere before applying, it changes nothing.
  * @param parts the file's parts; a throw from the iteration, even after the last part,
  * refuses the restore
+ * @param opts.outside the file comes from outside this device: a merge then changes no league
+ * the device holds, and brings their cards to the inbox (`card/outside-part.ts`)
  * @param opts.firstLeague made current when no league is current afterwards
  * @throws DbError `restore-busy` (another tab is restoring), `incoming-*`; CardError
  * `incoming-*`, `student-id-*` (`checkDump`); or what `parts` throws
@@ -87,7 +89,7 @@ async function dropStaging(staging?: StagingDB): Promise<void> {
 export async function restoreStaged(
 	parts: AsyncIterable<StoreDump>,
 	mode: RestoreMode,
-	opts: { firstLeague?: string | null; onProgress?: RestoreProgress } = {}
+	opts: { outside?: boolean; firstLeague?: string | null; onProgress?: RestoreProgress } = {}
 ): Promise<void> {
 	const out = await exclusively(async () => {
 		// One a closed tab left half-written is finished first: its parts are staged already.
@@ -102,6 +104,8 @@ export async function restoreStaged(
 			firstLeague: opts.firstLeague ?? null,
 			startedAt: new Date().toISOString()
 		};
+		// A replace empties the store first: then the device holds no league the file could change.
+		if (opts.outside) marker.held = mode === 'merge' ? [...(await storeDump.heldLeagues())] : [];
 		await dropStaging();
 		await writeMarker(marker);
 		const staging = new StagingDB();
@@ -112,7 +116,7 @@ export async function restoreStaged(
 				await guard(() => staging.parts.add({ n, part: checked }));
 				n++;
 			}
-			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n);
+			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n, heldOf(marker));
 			marker.parts = n;
 			marker.phase = 'applying';
 			await writeMarker(marker);
@@ -124,6 +128,11 @@ export async function restoreStaged(
 		await apply(staging, marker, (share) => opts.onProgress?.(share));
 	});
 	if (out === BUSY) throw new DbError('restore-busy');
+}
+
+/** The leagues a file from outside may not change, or null for the device's own file. */
+function heldOf(marker: RestoreMarker): ReadonlySet<string> | null {
+	return marker.held ? new Set(marker.held) : null;
 }
 
 async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
@@ -152,7 +161,7 @@ async function apply(
 		const next = { ...marker, next: marker.next + 1 };
 		await guard(() =>
 			db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
-				await storeDump.writePart(part, marker.mode);
+				await storeDump.writePart(part, marker.mode, heldOf(marker));
 				await db.meta.put(markerRow(next));
 			})
 		);

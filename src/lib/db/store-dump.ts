@@ -6,13 +6,15 @@
 import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
-import { examine } from '$lib/card/card-check';
+import { examine, type Checked } from '$lib/card/card-check';
 import { countsInStandings } from '$lib/card/contributions';
 import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
 import type { GameRecord, LeagueRecord } from '$lib/card/records';
+import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
+import { receiveChecked } from './inbox';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 
 /** How a restore treats what the device already holds. */
@@ -45,6 +47,11 @@ export const TABLES = [
 	'inbox',
 	'turnIns'
 ] as const;
+
+/** The ids of the leagues this device holds: those a merge from outside never changes. */
+export async function heldLeagues(): Promise<Set<string>> {
+	return new Set(await guard(() => db.leagues.toCollection().primaryKeys()));
+}
 
 /** Every table a backup holds, for a transaction over them all. */
 export function tables() {
@@ -226,17 +233,25 @@ function following<T extends { gameId: string }>(
  * the later change wins. A game and its rows go together: a game taken from the file brings
  * its whole log and its signatures, replacing the device's, so two logs are never interleaved
  * and a signature never meets a version of the card it did not sign.
+ *
+ * With `addOnly` (a file from outside this device, split by `outsidePart`), a record the device
+ * holds is never replaced, whatever its date: only records it lacks are added.
  */
-function mergePlan(file: StoreDump, held: StoreDump) {
-	const rivals = rivalsOfCounted(file, held);
-	const games = newer(file.games, byId(held.games), new Set(rivals.map((g) => g.id)));
+function mergePlan(file: StoreDump, held: StoreDump, addOnly = false) {
+	const rivals = addOnly ? [] : rivalsOfCounted(file, held);
+	const take = <T extends Stamped>(
+		incoming: readonly T[],
+		mine: readonly T[],
+		keep?: Set<string>
+	) => (addOnly ? missing(incoming, mine, (r) => r.id) : newer(incoming, byId(mine), keep));
+	const games = take(file.games, held.games, new Set(rivals.map((g) => g.id)));
 	const taken = new Set(games.write.map((g) => g.id));
 	return {
-		leagues: newer(file.leagues, byId(held.leagues)),
-		players: newer(file.players, byId(held.players)),
-		sessions: newer(file.sessions, byId(held.sessions)),
+		leagues: take(file.leagues, held.leagues),
+		players: take(file.players, held.players),
+		sessions: take(file.sessions, held.sessions),
 		games,
-		matches: newer(file.matches, byId(held.matches)),
+		matches: take(file.matches, held.matches),
 		events: following(file.events, held.events, taken),
 		signatures: following(file.signatures, held.signatures, taken),
 		// A received card is kept as it arrived; its state is the device's to change.
@@ -371,13 +386,21 @@ function claimed(league: LeagueRecord): LeagueRecord {
  * Writes a checked part of a backup (`checkDump`), inside the caller's `rw` transaction over
  * every table: added as it is after a replace has cleared the tables, else merged with what
  * the device holds of the same records (`mergePlan`). A game's events and signatures must
- * come in the same part as the game.
+ * come in the same part as the game. `outside`, for a file from outside this device, holds the
+ * leagues the device held when the restore began (none, for a replace): a merge changes none of
+ * them, and their cards go to the inbox (`card/outside-part.ts`). Null for this device's own
+ * file, which keeps the owners it names (a phone's pinned instructor key among them).
  * @throws DbError `incoming-id-taken`
  */
-export async function writePart(part: StoreDump, mode: RestoreMode): Promise<void> {
-	// Restoring is the instructor's act on this device: the leagues it brings become this
-	// device's (issue 37), as a new laptop takes over from the old one, whose key stays there.
-	const file = { ...part, leagues: part.leagues.map(claimed) };
+export async function writePart(
+	part: StoreDump,
+	mode: RestoreMode,
+	outside: ReadonlySet<string> | null = null
+): Promise<void> {
+	// Restoring another device's file is the instructor's act on this one: the leagues it
+	// brings become this device's (issue 37), as a new laptop takes over from the old one,
+	// whose key stays there.
+	const file = outside ? { ...part, leagues: part.leagues.map(claimed) } : part;
 	// Events and signatures go in before their games: the verdicts' upkeep then judges (hashes)
 	// each signed game once, when the game is written, instead of again for its events and for
 	// its signatures.
@@ -393,7 +416,7 @@ export async function writePart(part: StoreDump, mode: RestoreMode): Promise<voi
 		await db.turnIns.bulkAdd(file.turnIns);
 		return;
 	}
-	const m = await checkMerge(file);
+	const m = await checkMerge(file, outside);
 	// A league held here keeps the owner it names: a file never changes who owns a league.
 	const held = await db.leagues.bulkGet(m.leagues.write.map((l) => l.id));
 	await db.leagues.bulkPut(
@@ -417,24 +440,53 @@ export async function writePart(part: StoreDump, mode: RestoreMode): Promise<voi
 	await db.matches.bulkPut(m.matches.write);
 	await db.inbox.bulkPut(m.inbox.write);
 	await db.turnIns.bulkPut(m.turnIns.write);
+	for (const { leagueId, checked } of m.cards) {
+		await receiveChecked(checked, leagueId, { sender: null });
+	}
+}
+
+/** Of `cards`, those the device does not hold already as they are (the same fingerprint). */
+async function newCards(cards: readonly OutsideCard[]): Promise<OutsideCard[]> {
+	const held = await heldOf<GameRecord>(
+		db.games,
+		cards.map((c) => c.card.game.id)
+	);
+	const prints = new Map(held.map((g) => [g.id, g.fingerprint]));
+	return cards.filter((c) => {
+		const print = prints.get(c.card.game.id);
+		return print === undefined || print !== c.card.game.fingerprint;
+	});
 }
 
 /**
  * What merging the checked part `file` writes, once the device's records of the same ids are
  * known not to be taken over by it (read only: a staged restore checks every part this way
- * before it writes the first, `restore-check.ts`).
- * @throws DbError `incoming-id-taken`; CardError `incoming-id-taken`, `student-id-taken`
+ * before it writes the first, `restore-check.ts`). With `outside` (see `writePart`), also the
+ * cards that go to the inbox, each checked to be a game first.
+ * @throws DbError `incoming-id-taken`; CardError `incoming-id-taken`, `student-id-taken`;
+ * BrokenCardError (`transfer-damaged`) for a card that cannot be a game
  */
-export async function checkMerge(file: StoreDump): Promise<ReturnType<typeof mergePlan>> {
+export async function checkMerge(
+	whole: StoreDump,
+	outside: ReadonlySet<string> | null = null
+): Promise<ReturnType<typeof mergePlan> & { cards: (OutsideCard & { checked: Checked })[] }> {
+	const split = outside ? outsidePart(whole, outside) : null;
+	const file = split?.part ?? whole;
 	const held = await heldFor(file);
-	const m = mergePlan(file, held);
+	const m = mergePlan(file, held, split !== null);
 	assertSameLeague(m.games.write, byId(held.games));
 	assertSameLeague(m.sessions.write, byId(held.sessions));
 	assertSameLeague(m.players.write, byId(held.players));
 	await assertStudentIdsFree(m.players.write);
 	await assertOwnIds(m.signatures.write);
 	const conflicts = await conflictsFor(m.rivals, file);
-	return { ...m, inbox: { ...m.inbox, write: [...m.inbox.write, ...conflicts] } };
+	// Cards the device holds as they are bring nothing; the others are checked to be games now,
+	// before anything is written.
+	const cards = [];
+	for (const c of await newCards(split?.cards ?? [])) {
+		cards.push({ ...c, checked: await examine(c.card, c.leagueId) });
+	}
+	return { ...m, inbox: { ...m.inbox, write: [...m.inbox.write, ...conflicts] }, cards };
 }
 
 /**
@@ -592,7 +644,8 @@ async function* pagesOf(
  */
 export async function planInParts(
 	parts: AsyncIterable<StoreDump>,
-	mode: RestoreMode
+	mode: RestoreMode,
+	fromOutside = false
 ): Promise<RestorePlan> {
 	const out = {} as RestorePlan;
 	for (const t of TABLES) out[t] = { added: 0, updated: 0, kept: 0, removed: 0 };
@@ -607,15 +660,20 @@ export async function planInParts(
 		events: { file: 0, write: 0, replaced: 0 },
 		signatures: { file: 0, write: 0, replaced: 0 }
 	};
-	for await (const part of parts) {
+	const outside = fromOutside ? await heldLeagues() : null;
+	for await (const whole of parts) {
+		const split = outside ? outsidePart(whole, outside) : null;
+		const part = split?.part ?? whole;
 		const m = await guard(() =>
 			db.transaction('r', tables(), async () => {
 				const held = await heldFor(part);
-				const merged = mergePlan(part, held);
+				const merged = mergePlan(part, held, split !== null);
 				const conflicts = await conflictsFor(merged.rivals, part);
+				// A card of a league held here waits in the inbox; the device's game stays.
+				const waiting = (await newCards(split?.cards ?? [])).length;
 				const m = {
 					...merged,
-					inbox: { ...merged.inbox, added: merged.inbox.added + conflicts.length }
+					inbox: { ...merged.inbox, added: merged.inbox.added + conflicts.length + waiting }
 				};
 				const replaced = { events: 0, signatures: 0 };
 				for (const gameId of m.taken) {
@@ -639,10 +697,11 @@ export async function planInParts(
 		] as const) {
 			out[t].added += m.m[t].added;
 			out[t].updated += m.m[t].updated;
-			out[t].kept += m.m[t].kept;
+			// What a file from outside may not change of a league held here is kept too.
+			out[t].kept += m.m[t].kept + whole[t].length - part[t].length;
 		}
 		for (const t of ['events', 'signatures'] as const) {
-			rows[t].file += part[t].length;
+			rows[t].file += whole[t].length;
 			rows[t].write += m.m[t].write.length;
 			rows[t].replaced += m.replaced[t];
 		}

@@ -18,7 +18,15 @@ import type { StoreDump } from '$lib/card/backup-records';
 import * as storeDump from '$lib/db/store-dump';
 import { expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
-import { FORMATS, asRestored, formatOne, formatTwo } from './helpers';
+import {
+	FORMATS,
+	asRestored,
+	formatOne,
+	formatThree,
+	formatTwo,
+	otherDevice,
+	savedHere
+} from './helpers';
 import { sealedHere } from '$lib/class-loop/trust';
 import { deviceKey } from '$lib/db/device-key';
 import * as invites from '$lib/db/invites';
@@ -115,9 +123,9 @@ describe('backup and restore', () => {
 		const game = newer.games.find((g) => g.id === signed)!;
 		game.updatedAt = '2026-04-01T10:00:00.000Z';
 		newer.events = newer.events.filter((e) => e.gameId !== signed || e.seq === 1);
-		const plan = await planRestore(await readBackup(formatTwo(newer)), 'merge');
+		const plan = await planRestore(await readBackup(await savedHere(newer)), 'merge');
 		expect(plan.games.updated).toBe(1);
-		await restoreBackup(await readBackup(formatTwo(newer)), 'merge');
+		await restoreBackup(await readBackup(await savedHere(newer)), 'merge');
 		expect(await db.events.where('[gameId+seq]').between([signed, 0], [signed, 1e9]).count()).toBe(
 			1
 		);
@@ -136,7 +144,7 @@ describe('backup and restore', () => {
 				updatedAt: '2099-01-01T00:00:00.000Z'
 			}))
 		};
-		await restoreBackup(await readBackup(formatTwo(renamed)), 'merge');
+		await restoreBackup(await readBackup(await savedHere(renamed)), 'merge');
 		expect(await db.leagues.get(leagueId)).toMatchObject({ name: 'Renamed', ownerKey: mine });
 	});
 
@@ -188,8 +196,8 @@ describe('a bad file', () => {
 	});
 
 	it('from a newer format is refused', async () => {
-		await refused(await edited((j) => (j.format = 3)), 'backup-newer');
-		const lines = (await roundTrip()).replace('"format":2', '"format":3');
+		await refused(await edited((j) => (j.format = 4)), 'backup-newer');
+		const lines = (await roundTrip()).replace('"format":3', '"format":4');
 		await refused(lines, 'backup-newer');
 	});
 
@@ -213,7 +221,7 @@ describe('a bad file', () => {
 			await fill();
 			const data = await storeDump.dump();
 			change(data);
-			const text = encode(data);
+			const text = await encode(data);
 			const before = await storeDump.dump();
 			const error = await readBackup(text).catch((e: unknown) => e);
 			expect(error).toMatchObject({ code: 'backup-damaged' });
@@ -241,7 +249,7 @@ describe('student ids in a backup', () => {
 		await roster.setStudentId(students.get('Ana')!.id, 'S-1');
 		const data = await storeDump.dump();
 		change(data);
-		return readBackup(formatTwo(data));
+		return readBackup(await savedHere(data));
 	}
 
 	/** A file in which Ana holds no id and Ben holds `benId`, newer than the device's `newer`. */
@@ -329,22 +337,31 @@ describe('a merge and a counted card (issue 37, finding 3)', () => {
 		return out;
 	}
 
-	it('never replaces it with a later-dated forged version: the version waits in the inbox', async () => {
-		const { leagueId, signed } = await fill();
-		const before = await cards.counted(leagueId);
-		const file = await readBackup(formatTwo(await forged(await storeDump.dump(), signed)));
-		const plan = await planRestore(file, 'merge');
-		expect(plan.games.updated).toBe(0);
-		expect(plan.inbox.added).toBe(1);
-		await restoreBackup(file, 'merge');
-		expect(await cards.counted(leagueId)).toEqual(before);
-		const waiting = (await inbox.list(leagueId)).filter((r) => r.state === 'conflict');
-		expect(waiting.map((r) => r.gameId)).toEqual([signed]);
-		// The instructor's choice, and only it, puts the other version in its place.
-		await inbox.choose(waiting[0]!.id);
-		const [chosen] = await cards.counted(leagueId);
-		expect(chosen?.winners).not.toEqual(before[0]?.winners);
-	});
+	const ORIGINS = [
+		['made by hand (no seal)', async (d: StoreDump) => formatTwo(d)],
+		['sealed by another device', async (d: StoreDump) => formatThree(d, await otherDevice())],
+		['sealed by this device', savedHere]
+	] as const;
+
+	it.each(ORIGINS)(
+		'never replaces it with a later-dated forged version %s: the version waits in the inbox',
+		async (_, encode) => {
+			const { leagueId, signed } = await fill();
+			const before = await cards.counted(leagueId);
+			const file = await readBackup(await encode(await forged(await storeDump.dump(), signed)));
+			const plan = await planRestore(file, 'merge');
+			expect(plan.games.updated).toBe(0);
+			expect(plan.inbox.added).toBe(1);
+			await restoreBackup(file, 'merge');
+			expect(await cards.counted(leagueId)).toEqual(before);
+			const waiting = (await inbox.list(leagueId)).filter((r) => r.state === 'conflict');
+			expect(waiting.map((r) => r.gameId)).toEqual([signed]);
+			// The instructor's choice, and only it, puts the other version in its place.
+			await inbox.choose(waiting[0]!.id);
+			const [chosen] = await cards.counted(leagueId);
+			expect(chosen?.winners).not.toEqual(before[0]?.winners);
+		}
+	);
 
 	it('takes the same backup again without a conflict', async () => {
 		const { leagueId } = await fill();

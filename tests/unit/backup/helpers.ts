@@ -1,6 +1,9 @@
-/** Backup files made from a store dump, in either format, for tests that edit them first. */
+/** Backup files made from a store dump, in any format, for tests that edit them first. */
 import { endLine, headerLine, partLines } from '$lib/backup/backup';
-import { BACKUP_APP, LEGACY_FORMAT } from '$lib/backup/schema';
+import { BACKUP_APP, LEGACY_FORMAT, UNSEALED_FORMAT } from '$lib/backup/schema';
+import { LineChain, sealLine } from '$lib/backup/seal';
+import { exportPublicKey, newKeyPair } from '$lib/card/keys';
+import { deviceKey, type DeviceKey } from '$lib/db/device-key';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 
@@ -17,17 +20,55 @@ export function formatOne(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT)
 	});
 }
 
-/** `data` as a format 2 file: a header line, a record a line, and the end line. */
-export function formatTwo(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT): string {
+function countsOf(data: StoreDump) {
 	const counts = storeDump.emptyCounts();
 	for (const t of storeDump.TABLES) counts[t] = data[t].length;
-	return headerLine(appVersion, now) + partLines(data) + endLine(counts);
+	return counts;
 }
 
-/** Both formats, by name, for `it.each`. */
+/** `data` as a format 2 file: a header line, a record a line, and the end line; no seal. */
+export function formatTwo(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT): string {
+	const header = {
+		app: BACKUP_APP,
+		format: UNSEALED_FORMAT,
+		appVersion,
+		exportedAt: now.toISOString()
+	};
+	return JSON.stringify(header) + '\n' + partLines(data) + endLine(countsOf(data));
+}
+
+/** `data` as a format 3 file sealed by `key`: as format 2, its header naming the key, sealed. */
+export async function formatThree(
+	data: StoreDump,
+	key: DeviceKey,
+	appVersion = '0.1.0',
+	now = SAVED_AT
+): Promise<string> {
+	const text = headerLine(appVersion, now, key) + partLines(data) + endLine(countsOf(data));
+	const chain = new LineChain();
+	await chain.addLines(text);
+	return text + (await sealLine(chain, key.privateKey));
+}
+
+/** `data` as this device saves it: format 3, sealed with its own key. */
+export async function savedHere(data: StoreDump): Promise<string> {
+	return formatThree(data, await deviceKey());
+}
+
+/** A key of another device (the old laptop, or anyone's). */
+export async function otherDevice(): Promise<DeviceKey> {
+	const pair = await newKeyPair();
+	return { publicKey: await exportPublicKey(pair.publicKey), privateKey: pair.privateKey };
+}
+
+/**
+ * Every format, by name, for `it.each`: each file as this device would have saved it, and
+ * whether a restore takes it as the device's own (format 3, its seal) or from outside.
+ */
 export const FORMATS = [
-	['format 1', formatOne],
-	['format 2', formatTwo]
+	['format 1', async (d: StoreDump) => formatOne(d), 'outside'],
+	['format 2', async (d: StoreDump) => formatTwo(d), 'outside'],
+	['format 3', savedHere, 'own']
 ] as const;
 
 /**

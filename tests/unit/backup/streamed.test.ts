@@ -12,6 +12,7 @@ import * as storeDump from '$lib/db/store-dump';
 import { at, expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { asRestored, formatOne, formatTwo } from './helpers';
+import { deviceKey } from '$lib/db/device-key';
 
 let leagueId: string;
 
@@ -39,7 +40,7 @@ function students(count: number): PlayerRecord[] {
 }
 
 describe('a streamed backup', () => {
-	it('is a header line, one record a line and an end line that counts them', async () => {
+	it('is a header line naming the device, one record a line, an end line that counts them and the seal', async () => {
 		const parts: string[] = [];
 		const shares: number[] = [];
 		const counts = await writeBackup('0.1.0', (p) => void parts.push(p), {
@@ -50,10 +51,12 @@ describe('a streamed backup', () => {
 		const lines = parts.join('').trimEnd().split('\n');
 		expect(JSON.parse(lines[0]!)).toEqual({
 			app: 'muggins-league',
-			format: 2,
+			format: 3,
 			appVersion: '0.1.0',
-			exportedAt: '2026-03-27T15:00:00.000Z'
+			exportedAt: '2026-03-27T15:00:00.000Z',
+			device: (await deviceKey()).publicKey
 		});
+		expect(JSON.parse(lines.pop()!)).toEqual({ seal: expect.stringMatching(/^[\w-]{86}$/) });
 		const kinds = lines.slice(1).map((l) => Object.keys(JSON.parse(l) as object));
 		expect(kinds.every((k) => k.length === 1)).toBe(true);
 		expect(kinds.filter(([k]) => k === 'card')).toHaveLength(2);
