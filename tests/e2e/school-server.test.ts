@@ -231,6 +231,17 @@ test('a phone online picks its group from the session handed out, with no code',
 	await score(phone, first[0] as string, 10);
 	await expect(pill).toHaveText('Playing on its phone', SYNC);
 	await shoot(laptop, 'server-session-heard');
+	// The projector board says the same, and that it is live.
+	await laptop.getByRole('link', { name: 'Board for the projector' }).click();
+	const tile = laptop.getByRole('listitem').filter({
+		has: laptop.getByRole('heading', { name: 'Group 1', exact: true })
+	});
+	await expect(tile.locator('.pill').first()).toHaveText('Playing on its phone', SYNC);
+	await expect(laptop.getByRole('status').filter({ hasText: 'school server' })).toContainText(
+		/^Live through the school server/,
+		SYNC
+	);
+	await expectAccessible(laptop, 'the board, live through the school server');
 
 	await phone.goto(league);
 	await expect(phone.getByRole('heading', { name: /^Group 1 · / })).toBeVisible();

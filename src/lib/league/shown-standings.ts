@@ -1,6 +1,6 @@
 import type { Names } from '$lib/league/views';
 import type { StandingsRow } from '$lib/rules/standings';
-import type { PlayerId } from '$lib/rules/types';
+import { firstNames } from './first-names';
 
 /** What the standings show, for a projected screen the whole class reads. */
 export interface ShowOptions {
@@ -25,16 +25,11 @@ export function shownStandings(
 	);
 	if (!options.firstNames) return { rows: kept, names };
 	// Every student of the table, shown or not: "Ana" alone would still be ambiguous.
-	const parts = new Map<PlayerId, string[]>(
-		rows.map((r) => [r.player, (names.get(r.player) ?? '').trim().split(/\s+/)])
-	);
-	const firstCount = new Map<string, number>();
-	for (const [first] of parts.values())
-		firstCount.set(first ?? '', (firstCount.get(first ?? '') ?? 0) + 1);
-	const short = new Map<PlayerId, string>();
-	for (const [player, [first = '', ...rest]] of parts) {
-		const last = rest.at(-1);
-		short.set(player, (firstCount.get(first) ?? 0) > 1 && last ? `${first} ${last[0]}.` : first);
-	}
-	return { rows: kept, names: short };
+	return {
+		rows: kept,
+		names: firstNames(
+			rows.map((r) => r.player),
+			names
+		)
+	};
 }
