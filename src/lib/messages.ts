@@ -250,6 +250,8 @@ const sentences = {
 		'This card is not the game of a group handed out in a class session: it counts once you accept it.',
 	'inbox-no-sender':
 		'This card comes from an older version of the app and does not say which phone sent it: it counts once you accept it.',
+	'inbox-from-backup':
+		'This card came in a backup saved on another device, or made by hand: it counts once you accept it.',
 	'inbox-copy':
 		'The same game as a card already received, under another name: it counts only if you choose it.',
 	// Issue 16: the school server (its refusals) and the app's connection to it

@@ -627,7 +627,7 @@ export function planRestore(
 	backup: Backup,
 	mode: storeDump.RestoreMode,
 	opts: { onProgress?: Progress } = {}
-): Promise<storeDump.RestorePlan> {
+): Promise<storeDump.FilePlan> {
 	return storeDump.planInParts(backup.parts(opts.onProgress), mode, outside(backup));
 }
 

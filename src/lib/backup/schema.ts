@@ -220,7 +220,8 @@ const inboxItem = v.object({
 				'inbox-not-finished',
 				'inbox-copy',
 				'inbox-no-place',
-				'inbox-no-sender'
+				'inbox-no-sender',
+				'inbox-from-backup'
 			]),
 			name: v.optional(text(200))
 		})

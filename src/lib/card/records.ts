@@ -252,7 +252,9 @@ export interface InboxReason {
 		| 'inbox-copy'
 		// Issue 37: a card that waits for the instructor to accept it.
 		| 'inbox-no-place'
-		| 'inbox-no-sender';
+		| 'inbox-no-sender'
+		// A card a backup from outside this device brought for a league it holds.
+		| 'inbox-from-backup';
 	name?: string;
 }
 

@@ -112,13 +112,13 @@ export async function receive(
  * `receive` of a card `examine` has checked, inside the caller's `rw` transaction over the
  * inbox, games, events, signatures, players, leagues, sessions and meta: a backup merged from
  * outside this device brings its cards for the leagues held here this way (`store-dump.ts`),
- * under the inbox's rules.
+ * under the inbox's rules (`fromBackup`: the reason it waits says so).
  * @throws DbError `not-found` (league)
  */
 export async function receiveChecked(
 	checked: Checked,
 	leagueId: string,
-	opts: { now?: string; sender?: CardSender } = {}
+	opts: { now?: string; sender?: CardSender; fromBackup?: boolean } = {}
 ): Promise<InboxRecord> {
 	const id = `${checked.game.id}:${checked.fingerprint}`;
 	if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
@@ -170,7 +170,9 @@ export async function receiveChecked(
 	const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
 	const waits: InboxReason[] = [];
 	if (group === null && !sameAsLocal) waits.push({ code: 'inbox-no-place' });
-	if (opts.sender === null && !sameAsLocal) waits.push({ code: 'inbox-no-sender' });
+	if (opts.sender === null && !sameAsLocal) {
+		waits.push({ code: opts.fromBackup ? 'inbox-from-backup' : 'inbox-no-sender' });
+	}
 	if (
 		(rivals.length === 0 && !local && waits.length > 0) ||
 		(opts.sender === null && !sameAsLocal)

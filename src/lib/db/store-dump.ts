@@ -35,6 +35,12 @@ export interface TablePlan {
 /** What a restore will do, table by table. */
 export type RestorePlan = Record<keyof StoreDump, TablePlan>;
 
+/** What a restore of a file will do, and how many of its cards will wait in an inbox. */
+export type FilePlan = RestorePlan & {
+	/** Cards of a file from outside for leagues held here: they wait for the instructor. */
+	waiting: number;
+};
+
 /** The tables a backup holds. */
 export const TABLES = [
 	'leagues',
@@ -441,7 +447,7 @@ export async function writePart(
 	await db.inbox.bulkPut(m.inbox.write);
 	await db.turnIns.bulkPut(m.turnIns.write);
 	for (const { leagueId, checked } of m.cards) {
-		await receiveChecked(checked, leagueId, { sender: null });
+		await receiveChecked(checked, leagueId, { sender: null, fromBackup: true });
 	}
 }
 
@@ -646,8 +652,8 @@ export async function planInParts(
 	parts: AsyncIterable<StoreDump>,
 	mode: RestoreMode,
 	fromOutside = false
-): Promise<RestorePlan> {
-	const out = {} as RestorePlan;
+): Promise<FilePlan> {
+	const out = { waiting: 0 } as FilePlan;
 	for (const t of TABLES) out[t] = { added: 0, updated: 0, kept: 0, removed: 0 };
 	if (mode === 'replace') {
 		for await (const part of parts) for (const t of TABLES) out[t].added += part[t].length;
@@ -683,7 +689,7 @@ export async function planInParts(
 						.count();
 					replaced.signatures += await db.signatures.where('gameId').equals(gameId).count();
 				}
-				return { m, replaced };
+				return { m, replaced, waiting };
 			})
 		);
 		for (const t of [
@@ -700,6 +706,7 @@ export async function planInParts(
 			// What a file from outside may not change of a league held here is kept too.
 			out[t].kept += m.m[t].kept + whole[t].length - part[t].length;
 		}
+		out.waiting += m.waiting;
 		for (const t of ['events', 'signatures'] as const) {
 			rows[t].file += whole[t].length;
 			rows[t].write += m.m[t].write.length;

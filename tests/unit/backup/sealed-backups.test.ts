@@ -18,7 +18,7 @@ import { toCard, type PlayerRecord } from '$lib/card/records';
 import type { StoreDump } from '$lib/card/backup-records';
 import { fingerprint } from '$lib/rules/fingerprint';
 import * as storeDump from '$lib/db/store-dump';
-import { messageFor } from '$lib/messages';
+import { message, messageFor } from '$lib/messages';
 import { at, expectCode, resetDb } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { formatOne, formatThree, formatTwo, otherDevice, savedHere } from './helpers';
@@ -213,6 +213,8 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		const plan = await planRestore(file, 'merge');
 		expect(plan.leagues).toEqual({ added: 0, updated: 0, kept: 1, removed: 0 });
 		expect(plan.players.updated).toBe(0);
+		// Its card is the one the device holds: nothing waits.
+		expect(plan.waiting).toBe(0);
 		await restoreBackup(file, 'merge');
 		expect(await storeDump.dump()).toEqual(before);
 	});
@@ -242,12 +244,15 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		data.events.push(...events);
 		data.signatures.push(...sigs);
 		const file = await readBackup(await encode(data));
-		expect((await planRestore(file, 'merge')).inbox.added).toBe(1);
+		expect(await planRestore(file, 'merge')).toMatchObject({ inbox: { added: 1 }, waiting: 1 });
 		await restoreBackup(file, 'merge');
 		expect(await cards.counted(leagueId)).toEqual(before);
 		const [waiting] = await inbox.list(leagueId);
 		expect(waiting).toMatchObject({ gameId: copyId, state: 'conflict' });
-		expect(waiting?.reasons.map((r) => r.code)).toContain('inbox-no-sender');
+		expect(waiting?.reasons.map((r) => r.code)).toContain('inbox-from-backup');
+		expect(message('inbox-from-backup')).toBe(
+			'This card came in a backup saved on another device, or made by hand: it counts once you accept it.'
+		);
 		// The instructor's choice, and only it, counts it.
 		await inbox.choose(waiting!.id);
 		expect(await cards.counted(leagueId)).toHaveLength(2);
