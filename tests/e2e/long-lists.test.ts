@@ -120,3 +120,68 @@ test('Home lists the games in progress and the 10 that finished last', async ({ 
 	await expect(finished.first()).toContainText('Dan');
 	await expect(page.getByText('The 10 latest are listed; older games are kept')).toBeVisible();
 });
+
+/** Stores `copies` empty sessions of league `leagueId`, one a day before `from` going back. */
+async function pastSessions(page: Page, leagueId: string, from: string, copies: number) {
+	await page.evaluate(
+		async ({ leagueId, from, copies }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('muggins-league');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const tx = db.transaction('sessions', 'readwrite');
+			const store = tx.objectStore('sessions');
+			for (let n = 1; n <= copies; n++) {
+				const day = new Date(Date.parse(`${from}T12:00:00Z`) - n * 86_400_000);
+				const date = day.toISOString().slice(0, 10);
+				const at = day.toISOString();
+				store.put({
+					id: crypto.randomUUID(),
+					leagueId,
+					date,
+					present: [],
+					groups: [],
+					createdAt: at,
+					updatedAt: at
+				});
+			}
+			await new Promise<void>((resolve, reject) => {
+				tx.oncomplete = () => resolve();
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		{ leagueId, from, copies }
+	);
+}
+
+test('the sessions of a long term show 30 at a time, the latest first, with the earlier ones a page away', async ({
+	page
+}) => {
+	test.slow();
+	const league = await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara']);
+	await sessionWithGroups(page, '2026-01-12');
+	await pastSessions(page, league.split('/')[2]!, '2026-01-12', 34);
+
+	await leagueTab(page, 'Sessions');
+	const sessions = page.locator('ul.sessions > li');
+	await expect(sessions).toHaveCount(30);
+	await expect(sessions.first()).toContainText('12 Jan 2026');
+	await expect(page.getByRole('link', { name: 'Latest sessions' })).toHaveCount(0);
+	await expectAccessible(page, 'sessions, the first page of 35');
+
+	await page.getByRole('link', { name: 'Earlier sessions' }).click();
+	await expect(page.getByRole('heading', { name: 'Earlier sessions' })).toBeVisible();
+	await expect(sessions).toHaveCount(5);
+	await expect(sessions.last()).toContainText('9 Dec 2025');
+	await expect(page.getByRole('link', { name: 'Earlier sessions' })).toHaveCount(0);
+	// The page is in the address: a reload shows the same sessions.
+	await page.reload();
+	await expect(sessions).toHaveCount(5);
+	await expectAccessible(page, 'sessions, the last page');
+
+	await page.getByRole('link', { name: 'Latest sessions' }).click();
+	await expect(sessions).toHaveCount(30);
+	await expect(sessions.first()).toContainText('12 Jan 2026');
+});

@@ -74,6 +74,43 @@ export async function list(leagueId: string): Promise<SessionRecord[]> {
 	return guard(() => range(leagueId).reverse().toArray());
 }
 
+/** Where a page of sessions ends: the next page starts after this session. */
+export interface SessionCursor {
+	date: string;
+	id: string;
+}
+
+/**
+ * One page of league `leagueId`'s sessions, the latest first (by day, then id), starting after
+ * `after`: `size` sessions at most, read in one bounded request, and the cursor of the next page
+ * (null on the last). A school's league holds thousands of sessions; a page never reads them all.
+ */
+export async function page(
+	leagueId: string,
+	opts: { after?: SessionCursor | null; size: number }
+): Promise<{ sessions: SessionRecord[]; next: SessionCursor | null }> {
+	const { after, size } = opts;
+	const read = await guard(() => {
+		const upTo = after
+			? db.sessions
+					.where('[leagueId+date]')
+					.between([leagueId, ''], [leagueId, after.date], true, true)
+			: range(leagueId);
+		// Sessions of the cursor's own day sort by id: those at or above it were on the page before.
+		return upTo
+			.reverse()
+			.filter((s) => !after || s.date < after.date || s.id < after.id)
+			.limit(size + 1)
+			.toArray();
+	});
+	const sessions = read.slice(0, size);
+	const last = sessions.at(-1);
+	return {
+		sessions,
+		next: read.length > size && last ? { date: last.date, id: last.id } : null
+	};
+}
+
 /**
  * Marks who is present. Students marked absent leave the groups that have not started; a
  * student in a started group stays present (they are at a table).

@@ -258,16 +258,26 @@ export interface SessionItem {
 	signed: number;
 }
 
-/** The sessions of league `leagueId`, the latest first. */
-export async function sessionList(leagueId: string): Promise<SessionItem[]> {
-	const list = await sessions.list(leagueId);
+/** Sessions a page of the list shows. */
+export const SESSIONS_PAGE = 30;
+
+/**
+ * A page of league `leagueId`'s sessions, the latest first, starting after `after` (the first
+ * page without it), and where the next page starts (null on the last).
+ */
+export async function sessionList(
+	leagueId: string,
+	after: sessions.SessionCursor | null = null
+): Promise<{ items: SessionItem[]; next: sessions.SessionCursor | null }> {
+	const { sessions: list, next } = await sessions.page(leagueId, { after, size: SESSIONS_PAGE });
 	const gameIds = list.flatMap((s) => s.groups.flatMap((g) => (g.gameId ? [g.gameId] : [])));
 	const signed = await games.signedAmong(gameIds);
-	return list.map((session) => ({
+	const items = list.map((session) => ({
 		session,
 		groups: session.groups.length,
 		signed: session.groups.filter((g) => g.gameId !== null && signed.has(g.gameId)).length
 	}));
+	return { items, next };
 }
 
 /** A student's line: their own numbers, without where they stand (`studentHonour`). */

@@ -37,6 +37,66 @@ describe('create and list', () => {
 	});
 });
 
+describe('page', () => {
+	/** Every page of league `leagueId`'s sessions of `size`, followed to the last. */
+	async function allPages(leagueId: string, size: number) {
+		const pages = [];
+		let after: sessions.SessionCursor | null = null;
+		do {
+			const read: Awaited<ReturnType<typeof sessions.page>> = await sessions.page(leagueId, {
+				after,
+				size
+			});
+			pages.push(read.sessions);
+			after = read.next;
+		} while (after !== null);
+		return pages;
+	}
+
+	it.each([
+		['no session', [], 3, [[]]],
+		['fewer than a page', ['2026-01-12', '2026-01-14'], 3, [['2026-01-14', '2026-01-12']]],
+		[
+			'exactly a page',
+			['2026-01-12', '2026-01-13', '2026-01-14'],
+			3,
+			[['2026-01-14', '2026-01-13', '2026-01-12']]
+		],
+		[
+			'two pages and a bit',
+			['2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09'],
+			2,
+			[['2026-01-09', '2026-01-08'], ['2026-01-07', '2026-01-06'], ['2026-01-05']]
+		],
+		[
+			'several sessions on one day, split across pages',
+			['2026-01-12', '2026-01-12', '2026-01-12', '2026-01-12', '2026-01-11'],
+			2,
+			[['2026-01-12', '2026-01-12'], ['2026-01-12', '2026-01-12'], ['2026-01-11']]
+		]
+	])('pages %s, each session once, the latest first', async (_, days, size, expected) => {
+		const { leagueId } = await leagueWith(['Ana']);
+		const made = [];
+		for (const day of days) made.push(await sessions.create(leagueId, day));
+		const pages = await allPages(leagueId, size);
+		expect(pages.map((p) => p.map((x) => x.date))).toEqual(expected);
+		// Every session once, in the order the whole list gives.
+		const ids = pages.flat().map((x) => x.id);
+		expect(ids).toEqual((await sessions.list(leagueId)).map((x) => x.id));
+		expect(new Set(ids).size).toBe(made.length);
+	});
+
+	it('never reads another league’s sessions', async () => {
+		const a = await leagueWith(['Ana'], 'Period 3');
+		const b = await leagueWith(['Ben'], 'Period 5');
+		await sessions.create(a.leagueId, '2026-01-12');
+		await sessions.create(b.leagueId, '2026-01-13');
+		expect((await sessions.page(a.leagueId, { size: 5 })).sessions.map((x) => x.leagueId)).toEqual([
+			a.leagueId
+		]);
+	});
+});
+
 describe('setPresent', () => {
 	it('keeps the present list in roster order and refuses strangers', async () => {
 		const { session, id } = await sessionOf(['Cara', 'Ana', 'Ben']);

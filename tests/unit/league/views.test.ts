@@ -87,14 +87,14 @@ describe('sessionList', () => {
 		await sessions.setPresent(session.id, ids);
 		await sessions.arrange(session.id, [ids.slice(0, 2), ids.slice(2)]);
 		await handOut(session.id);
-		const before = await sessionList(leagueId);
+		const before = (await sessionList(leagueId)).items;
 		expect(before.map((i) => [i.groups, i.signed])).toEqual([[2, 0]]);
 		expect((await sessionView(session.id)).groups.map((g) => g.status)).toEqual([
 			'handed-out',
 			'handed-out'
 		]);
 		await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sessionId: session.id });
-		const played = await sessionList(leagueId);
+		const played = (await sessionList(leagueId)).items;
 		// A game of the session, but not its group's: only the group's own card counts.
 		expect(played.map((i) => i.signed)).toEqual([0]);
 	});
@@ -108,9 +108,9 @@ describe('sessionList', () => {
 		const game = await sessions.startGame(session.id, 0);
 		await games.append(game.id, { type: 'score', player: ids[0]!, count: 20 });
 		await games.append(game.id, { type: 'end' });
-		expect((await sessionList(leagueId)).map((i) => i.signed)).toEqual([0]);
+		expect((await sessionList(leagueId)).items.map((i) => i.signed)).toEqual([0]);
 		await signForTest(game.id);
-		expect((await sessionList(leagueId)).map((i) => [i.groups, i.signed])).toEqual([[2, 1]]);
+		expect((await sessionList(leagueId)).items.map((i) => [i.groups, i.signed])).toEqual([[2, 1]]);
 	});
 });
 
