@@ -10,7 +10,7 @@ export interface Budget {
 
 /** The school sizes the pages are timed at. */
 export const SIZES = ['1 class', '10 classes in one league', '100 leagues'] as const;
-export const PAGES = ['home', 'standings', 'student page', 'card list'] as const;
+export const PAGES = ['home', 'standings', 'student page', 'card list', 'sessions'] as const;
 export const KINDS = ['standings', 'games', 'hands', 'events'] as const;
 
 function pageBudgets(): Record<string, Budget> {

@@ -107,6 +107,13 @@ export function instructorPages(leagueId: string, student: string): PageCheck[] 
 			path: `/league/${leagueId}/cards`,
 			usable: `document.querySelector('ul.cards li')`,
 			settled: 'true'
+		},
+		{
+			// A page of the league's sessions (issue 39): 60 at 1 class, 600 at 10, 6,000 at 100.
+			name: 'sessions',
+			path: `/league/${leagueId}/sessions`,
+			usable: `document.querySelector('ul.sessions li')`,
+			settled: `document.querySelectorAll('ul.sessions li').length === 30`
 		}
 	];
 }
