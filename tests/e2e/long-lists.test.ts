@@ -185,3 +185,60 @@ test('the sessions of a long term show 30 at a time, the latest first, with the 
 	await expect(sessions).toHaveCount(30);
 	await expect(sessions.first()).toContainText('12 Jan 2026');
 });
+
+/** Stores `copies` copies of league `leagueId`'s record (no roster), each newer than the last. */
+async function copyLeague(page: Page, leagueId: string, copies: number) {
+	await page.evaluate(
+		async ({ leagueId, copies }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const req = indexedDB.open('muggins-league');
+				req.onsuccess = () => resolve(req.result);
+				req.onerror = () => reject(req.error);
+			});
+			const tx = db.transaction('leagues', 'readwrite');
+			const store = tx.objectStore('leagues');
+			const league = await new Promise<Record<string, unknown>>((resolve, reject) => {
+				const req = store.get(leagueId);
+				req.onsuccess = () => resolve(req.result as Record<string, unknown>);
+				req.onerror = () => reject(req.error);
+			});
+			const base = Date.parse(league.createdAt as string);
+			for (let n = 1; n <= copies; n++) {
+				const when = new Date(base + n * 60_000).toISOString();
+				const name = `Class ${String(n).padStart(2, '0')}`;
+				store.put({ ...league, id: crypto.randomUUID(), name, createdAt: when, updatedAt: when });
+			}
+			await new Promise<void>((resolve, reject) => {
+				tx.oncomplete = () => resolve();
+				tx.onerror = () => reject(tx.error);
+			});
+			db.close();
+		},
+		{ leagueId, copies }
+	);
+}
+
+test('a district’s leagues show 20 at a time, the current one first', async ({ page }) => {
+	test.slow();
+	const league = await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben']);
+	await copyLeague(page, league.split('/')[2]!, 24);
+
+	await page.goto('/league');
+	const leagues = page.locator('ul.leagues > li');
+	await expect(leagues).toHaveCount(20);
+	await expect(leagues.first()).toContainText('Period 3');
+	await expect(leagues.first()).toContainText('Current');
+	// Then the newest.
+	await expect(leagues.nth(1)).toContainText('Class 24');
+	await expect(page.getByText('Page 1 of 2')).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+	await expectAccessible(page, 'leagues, the first page of 25');
+
+	await page.getByRole('link', { name: 'Next page' }).click();
+	await expect(leagues).toHaveCount(5);
+	await expect(leagues.last()).toContainText('Class 01');
+	await expect(page.getByText('Page 2 of 2')).toBeVisible();
+	await expectAccessible(page, 'leagues, the last page');
+	await page.getByRole('link', { name: 'Previous page' }).click();
+	await expect(leagues).toHaveCount(20);
+});

@@ -72,17 +72,30 @@ export interface LeagueItem {
 	current: boolean;
 }
 
-/** Every league of the device, the current one first. */
-export async function leagueList(): Promise<LeagueItem[]> {
+/** Leagues a page of the list shows. */
+export const LEAGUES_PAGE = 20;
+
+/**
+ * Page `page` (0 for the first) of the device's leagues, the current one first, then the newest:
+ * what each holds is counted for that page's leagues only (a district's device holds a hundred
+ * classes), with how many pages there are.
+ */
+export async function leagueList(
+	page = 0
+): Promise<{ items: LeagueItem[]; page: number; pages: number }> {
 	const [all, current] = await Promise.all([leagues.list(), leagues.currentId()]);
+	const ordered = [...all].sort((a, b) => Number(b.id === current) - Number(a.id === current));
+	const pages = Math.max(1, Math.ceil(ordered.length / LEAGUES_PAGE));
+	const shown = Math.min(Math.max(0, Math.floor(page)), pages - 1);
+	const slice = ordered.slice(shown * LEAGUES_PAGE, (shown + 1) * LEAGUES_PAGE);
 	const items = await Promise.all(
-		all.map(async (league) => ({
+		slice.map(async (league) => ({
 			league,
 			contents: await leagues.contents(league.id),
 			current: league.id === current
 		}))
 	);
-	return items.sort((a, b) => Number(b.current) - Number(a.current));
+	return { items, page: shown, pages };
 }
 
 /** The standings page. */

@@ -253,10 +253,27 @@ describe('leagueList', () => {
 	it('lists the current league first with what it holds', async () => {
 		const { leagueId } = await setUp();
 		await leagueWith(['Zed'], 'Period 5');
-		const list = await leagueList();
+		const list = (await leagueList()).items;
 		expect(list.map((l) => [l.league.id === leagueId, l.current, l.contents.students])).toEqual([
 			[true, true, 5],
 			[false, false, 1]
 		]);
+	});
+
+	it.each([
+		[0, 0, 20, 'the first page: the current league, then the newest'],
+		[1, 1, 5, 'the last page'],
+		[7, 1, 5, 'a page past the end: the last'],
+		[-3, 0, 20, 'a page before the first: the first']
+	])('asked for page %i, shows page %i with %i leagues (%s)', async (asked, shown, count) => {
+		const { leagueId } = await setUp();
+		for (let i = 1; i <= 24; i++) await leagueWith([`Student ${i}`], `Class ${i}`);
+		const read = await leagueList(asked);
+		expect(read).toMatchObject({ page: shown, pages: 2 });
+		expect(read.items).toHaveLength(count);
+		if (shown === 0) expect(read.items[0]?.league.id).toBe(leagueId);
+		// Every league once over both pages.
+		const all = [...(await leagueList(0)).items, ...(await leagueList(1)).items];
+		expect(new Set(all.map((i) => i.league.id)).size).toBe(25);
 	});
 });
