@@ -9,43 +9,100 @@ import { score, startGame } from './game-helpers';
 import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
 import { snap } from './snap';
 
+/** Record `key` of the app's IndexedDB store `store`, read in the page. */
+function readRecord(page: Page, store: string, key: string): Promise<Record<string, unknown>> {
+	return page.evaluate(
+		({ store, key }) =>
+			new Promise<Record<string, unknown>>((resolve, reject) => {
+				const open = indexedDB.open('muggins-league');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const req = open.result.transaction(store).objectStore(store).get(key);
+					req.onsuccess = () => {
+						open.result.close();
+						resolve(req.result as Record<string, unknown>);
+					};
+					req.onerror = () => reject(req.error);
+				};
+			}),
+		{ store, key }
+	);
+}
+
+/** Puts `records` straight into the app's IndexedDB store `store`, in one transaction. */
+function putRecords(page: Page, store: string, records: Record<string, unknown>[]): Promise<void> {
+	return page.evaluate(
+		({ store, records }) =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('muggins-league');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const tx = open.result.transaction(store, 'readwrite');
+					for (const r of records) tx.objectStore(store).put(r);
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			}),
+		{ store, records }
+	);
+}
+
+/** `n` minutes after ISO time `at`. */
+const minutesAfter = (at: unknown, n: number) =>
+	new Date(Date.parse(at as string) + n * 60_000).toISOString();
+
 /**
  * Stores `copies` copies of game `id` (its record only: a copy's log is empty), the n-th
  * started `n` minutes after it and, when `finished`, finished `n` minutes after it.
  */
 async function copyGame(page: Page, id: string, copies: number, finished = false): Promise<void> {
-	await page.evaluate(
-		async ({ id, copies, finished }) => {
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const req = indexedDB.open('muggins-league');
-				req.onsuccess = () => resolve(req.result);
-				req.onerror = () => reject(req.error);
-			});
-			const tx = db.transaction('games', 'readwrite');
-			const store = tx.objectStore('games');
-			const game = await new Promise<Record<string, unknown>>((resolve, reject) => {
-				const req = store.get(id);
-				req.onsuccess = () => resolve(req.result as Record<string, unknown>);
-				req.onerror = () => reject(req.error);
-			});
-			const base = Date.parse(game.createdAt as string);
-			for (let n = 1; n <= copies; n++) {
-				const when = new Date(base + n * 60_000).toISOString();
-				store.put({
-					...game,
-					id: crypto.randomUUID(),
-					createdAt: when,
-					updatedAt: when,
-					...(finished ? { status: 'finished', finishedAt: when } : {})
-				});
-			}
-			await new Promise<void>((resolve, reject) => {
-				tx.oncomplete = () => resolve();
-				tx.onerror = () => reject(tx.error);
-			});
-			db.close();
-		},
-		{ id, copies, finished }
+	const game = await readRecord(page, 'games', id);
+	const copy = (n: number) => {
+		const when = minutesAfter(game.createdAt, n);
+		return {
+			...game,
+			id: crypto.randomUUID(),
+			createdAt: when,
+			updatedAt: when,
+			...(finished ? { status: 'finished', finishedAt: when } : {})
+		};
+	};
+	await putRecords(
+		page,
+		'games',
+		Array.from({ length: copies }, (_, i) => copy(i + 1))
+	);
+}
+
+/** Stores `copies` empty sessions of league `leagueId`, one a day before `from` going back. */
+async function pastSessions(page: Page, leagueId: string, from: string, copies: number) {
+	const session = (n: number) => {
+		const day = new Date(Date.parse(`${from}T12:00:00Z`) - n * 86_400_000).toISOString();
+		const base = { leagueId, present: [], groups: [], createdAt: day, updatedAt: day };
+		return { ...base, id: crypto.randomUUID(), date: day.slice(0, 10) };
+	};
+	await putRecords(
+		page,
+		'sessions',
+		Array.from({ length: copies }, (_, i) => session(i + 1))
+	);
+}
+
+/** Stores `copies` copies of league `leagueId`'s record (no roster), each newer than the last. */
+async function copyLeague(page: Page, leagueId: string, copies: number) {
+	const league = await readRecord(page, 'leagues', leagueId);
+	const copy = (n: number) => {
+		const when = minutesAfter(league.createdAt, n);
+		const name = `Class ${String(n).padStart(2, '0')}`;
+		return { ...league, id: crypto.randomUUID(), name, createdAt: when, updatedAt: when };
+	};
+	await putRecords(
+		page,
+		'leagues',
+		Array.from({ length: copies }, (_, i) => copy(i + 1))
 	);
 }
 
@@ -121,41 +178,6 @@ test('Home lists the games in progress and the 10 that finished last', async ({ 
 	await expect(page.getByText('The 10 latest are listed; older games are kept')).toBeVisible();
 });
 
-/** Stores `copies` empty sessions of league `leagueId`, one a day before `from` going back. */
-async function pastSessions(page: Page, leagueId: string, from: string, copies: number) {
-	await page.evaluate(
-		async ({ leagueId, from, copies }) => {
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const req = indexedDB.open('muggins-league');
-				req.onsuccess = () => resolve(req.result);
-				req.onerror = () => reject(req.error);
-			});
-			const tx = db.transaction('sessions', 'readwrite');
-			const store = tx.objectStore('sessions');
-			for (let n = 1; n <= copies; n++) {
-				const day = new Date(Date.parse(`${from}T12:00:00Z`) - n * 86_400_000);
-				const date = day.toISOString().slice(0, 10);
-				const at = day.toISOString();
-				store.put({
-					id: crypto.randomUUID(),
-					leagueId,
-					date,
-					present: [],
-					groups: [],
-					createdAt: at,
-					updatedAt: at
-				});
-			}
-			await new Promise<void>((resolve, reject) => {
-				tx.oncomplete = () => resolve();
-				tx.onerror = () => reject(tx.error);
-			});
-			db.close();
-		},
-		{ leagueId, from, copies }
-	);
-}
-
 test('the sessions of a long term show 30 at a time, the latest first, with the earlier ones a page away', async ({
 	page
 }) => {
@@ -185,38 +207,6 @@ test('the sessions of a long term show 30 at a time, the latest first, with the 
 	await expect(sessions).toHaveCount(30);
 	await expect(sessions.first()).toContainText('12 Jan 2026');
 });
-
-/** Stores `copies` copies of league `leagueId`'s record (no roster), each newer than the last. */
-async function copyLeague(page: Page, leagueId: string, copies: number) {
-	await page.evaluate(
-		async ({ leagueId, copies }) => {
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const req = indexedDB.open('muggins-league');
-				req.onsuccess = () => resolve(req.result);
-				req.onerror = () => reject(req.error);
-			});
-			const tx = db.transaction('leagues', 'readwrite');
-			const store = tx.objectStore('leagues');
-			const league = await new Promise<Record<string, unknown>>((resolve, reject) => {
-				const req = store.get(leagueId);
-				req.onsuccess = () => resolve(req.result as Record<string, unknown>);
-				req.onerror = () => reject(req.error);
-			});
-			const base = Date.parse(league.createdAt as string);
-			for (let n = 1; n <= copies; n++) {
-				const when = new Date(base + n * 60_000).toISOString();
-				const name = `Class ${String(n).padStart(2, '0')}`;
-				store.put({ ...league, id: crypto.randomUUID(), name, createdAt: when, updatedAt: when });
-			}
-			await new Promise<void>((resolve, reject) => {
-				tx.oncomplete = () => resolve();
-				tx.onerror = () => reject(tx.error);
-			});
-			db.close();
-		},
-		{ leagueId, copies }
-	);
-}
 
 test('a district’s leagues show 20 at a time, the current one first', async ({ page }) => {
 	test.slow();
