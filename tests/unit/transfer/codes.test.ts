@@ -80,7 +80,10 @@ describe('toCodes and fromCodes', () => {
 		const codes = await toCodes(card);
 		expect(codes.length).toBeGreaterThan(8);
 		for (const code of codes) expect(code).toMatch(/^UR:BYTES\/\d+-\d+\//);
-		expect(await fromCodes(codes.slice(1))).toEqual(card);
+		// The reader missed the first frame; the loop comes round again. (Whether the mixes alone
+		// complete depends on the card's bytes, random here through its signatures: frames.test.ts
+		// shows that on fixed bytes.)
+		expect(await fromCodes([...codes.slice(1), ...codes])).toEqual(card);
 	});
 });
 
