@@ -98,17 +98,11 @@ export async function examineCard(body: unknown, caller: Caller): Promise<Examin
 const SEEN_EVERY_MS = 60_000;
 
 /**
- * Stores `card`, pushed by `caller` (already admitted to the card's league): its seats are looked
- * up on the league's roster (422 with the reasons when one is not there), then one statement
- * takes the league's next number under the league row's lock and inserts the card, `on conflict
- * do nothing`, unless it is stored already. A number is taken only with the insert that uses it,
- * so the league's cards are numbered without a gap however often a card is pushed. A phone's
- * `last_seen_at` is written at most once a minute.
- * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
+ * Refuses `checked` with its reasons (422, the first one's code) when one of its seats is not on
+ * league `leagueId`'s roster, or it failed a check whose words name a player from the roster;
+ * returns when neither (a seat added to the roster since it was found missing).
  */
-export async function storeCard(db: Database, caller: Caller, card: ExaminedCard): Promise<Pushed> {
-	const { checked } = card;
-	const leagueId = caller.leagueId;
+async function refuseOffRoster(db: Database, leagueId: string, checked: CheckedCard) {
 	const seats = checked.game.seats;
 	const lines = await db.query<{ id: string; name: string }>(
 		'select id, name from players where league_id = $1 and id = any($2::text[])',
@@ -122,37 +116,71 @@ export async function storeCard(db: Database, caller: Caller, card: ExaminedCard
 	);
 	const first = reasons[0];
 	if (first) throw new ApiError(422, first.code, { name: first.name }, { reasons });
+}
 
+/**
+ * One statement stores a card: it counts the card's seats on the league's roster, and only when
+ * every one is there takes the league's next number under the league row's lock and inserts the
+ * card, `on conflict do nothing`, unless it is stored already; a phone's `last_seen_at` is written
+ * in it when asked. A number is taken only with the insert that uses it, so the league's cards
+ * are numbered without a gap however often a card is pushed.
+ */
+const STORE = `with roster as (
+		select count(*)::int as n from players where league_id = $1 and id = any($6::text[])
+	), next as (
+		select l.card_seq + 1 as seq from leagues l, roster where l.id = $1 and roster.n = $7
+		and not exists (select 1 from cards c
+			where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3)
+		for update of l
+	), ins as (
+		insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
+		select $1, next.seq, $2, $3, $4::json, $5 from next
+		on conflict (league_id, game_id, fingerprint) do nothing
+		returning seq
+	), bump as (
+		update leagues set card_seq = ins.seq from ins where leagues.id = $1
+	), seen as (
+		update devices set last_seen_at = now() where $8 and id = $5
+		and (last_seen_at is null or last_seen_at < now() - interval '1 minute')
+	)
+	select (select seq from ins) as stored,
+		(select c.seq from cards c
+			where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3) as held,
+		exists (select 1 from leagues where id = $1) as league,
+		(select n from roster) as rostered`;
+
+/**
+ * Stores `card`, pushed by `caller` (already admitted to the card's league), in one round trip
+ * when it is on the roster (`STORE`); a card with a seat not on the roster is refused with the
+ * reasons the inbox would give. A phone's `last_seen_at` is written at most once a minute.
+ * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
+ */
+export async function storeCard(db: Database, caller: Caller, card: ExaminedCard): Promise<Pushed> {
+	const { checked } = card;
+	const leagueId = caller.leagueId;
+	if (checked.reasons.length > 0) await refuseOffRoster(db, leagueId, checked);
+	const seats = new Set(checked.game.seats);
 	const params = [leagueId, checked.game.id, checked.fingerprint];
-	const [row] = await db.query<{ stored: number | null; held: number | null; league: boolean }>(
-		`with next as (
-			select l.card_seq + 1 as seq from leagues l where l.id = $1
-			and not exists (select 1 from cards c
-				where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3)
-			for update
-		), ins as (
-			insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
-			select $1, next.seq, $2, $3, $4::json, $5 from next
-			on conflict (league_id, game_id, fingerprint) do nothing
-			returning seq
-		), bump as (
-			update leagues set card_seq = ins.seq from ins where leagues.id = $1
-		)
-		select (select seq from ins) as stored,
-			(select c.seq from cards c
-				where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3) as held,
-			exists (select 1 from leagues where id = $1) as league`,
-		[...params, card.stored, caller.deviceId]
-	);
 	const seen = caller.lastSeenAt?.getTime() ?? 0;
-	if (caller.deviceId !== null && Date.now() - seen > SEEN_EVERY_MS) {
-		await db.query(
-			`update devices set last_seen_at = now() where id = $1
-			and (last_seen_at is null or last_seen_at < now() - interval '1 minute')`,
-			[caller.deviceId]
-		);
-	}
+	const [row] = await db.query<{
+		stored: number | null;
+		held: number | null;
+		league: boolean;
+		rostered: number;
+	}>(STORE, [
+		...params,
+		card.stored,
+		caller.deviceId,
+		[...seats],
+		seats.size,
+		caller.deviceId !== null && Date.now() - seen > SEEN_EVERY_MS
+	]);
 	if (!row?.league) throw new ApiError(404, 'server-not-found');
+	if (row.rostered !== seats.size) {
+		await refuseOffRoster(db, leagueId, checked);
+		// A seat joined the roster between the two reads: store it as any other card.
+		return storeCard(db, caller, card);
+	}
 	if (row.stored !== null) return { created: true, seq: Number(row.stored) };
 	if (row.held !== null) return { created: false, seq: Number(row.held) };
 	// Stored by a push that committed while this one waited for the league's lock: this
