@@ -18,7 +18,8 @@
  * On PostgreSQL the server runs WORKERS processes (node:cluster) with PG_POOL connections each:
  * one by default, like `npm run server`; BENCH_WORKERS=2 measures two. (With the earlier group
  * commit, two processes on these shared 2 cores spent about twice the server CPU a card of one.)
- * Every figure's note names its run (RUN) and the paced run's note the machine's load average.
+ * Every figure's note names its run (RUN) and the paced run's note the machine's load average;
+ * each database's part starts on a quiet machine (bench/quiet.ts), waited for and reported.
  */
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
@@ -31,6 +32,7 @@ import { rosterBody, signedCard } from '../tests/server/fixtures';
 import { startServer, stopServer } from '../tests/server/process';
 import { paced, percentile } from './paced';
 import { startCluster } from './postgres';
+import { quietWords, waitForQuiet } from './quiet';
 import type { Figure } from './report';
 
 const PORT = Number(process.env.BENCH_SERVER_PORT ?? 8807);
@@ -216,6 +218,8 @@ async function measure(
 	env: Record<string, string>,
 	databasePid: number | null = null
 ): Promise<Figure[]> {
+	step(`${name}: waiting for a quiet machine…`);
+	const quiet = await waitForQuiet();
 	// 200 leagues come from this one address: far more than a school registers in an hour.
 	const server = await startServer(PORT, { REGISTRATIONS_PER_HOUR: '1000', ...env });
 	try {
@@ -295,7 +299,7 @@ async function measure(
 		const onPostgres = name === 'PostgreSQL';
 		const p95 = percentile(even.latencyMs, 95);
 		const setup = onPostgres ? `, ${WORKERS} processes × ${PG_POOL} connections` : '';
-		const paceNote = `${first.length} pushes offered at ${RATE}/s open-loop (${(evenStored / even.seconds).toFixed(0)}/s stored), latency from each push's due time, ≤ ${CONNECTIONS} keep-alive sockets${setup}; machine load average ${loadBefore.toFixed(1)} before`;
+		const paceNote = `${first.length} pushes offered at ${RATE}/s open-loop (${(evenStored / even.seconds).toFixed(0)}/s stored), latency from each push's due time, ≤ ${CONNECTIONS} keep-alive sockets${setup}; machine load average ${loadBefore.toFixed(1)} before, ${quietWords(quiet)} at the start`;
 		const floodNote = `${LEAGUES} leagues × ${PHONES} phones, ${FLOOD} in flight${setup}`;
 		return [
 			row(`server push p50 (${name})`, percentile(even.latencyMs, 50), 'ms', paceNote),
