@@ -232,3 +232,90 @@ test('a district’s leagues show 20 at a time, the current one first', async ({
 	await page.getByRole('link', { name: 'Previous page' }).click();
 	await expect(leagues).toHaveCount(20);
 });
+
+/**
+ * Stores `count` received cards of league `leagueId` in its inbox, copies of game `game`'s
+ * record (an empty log), the n-th received `n` minutes after it; `states` gives the first
+ * few their state (the rest count).
+ */
+async function receivedCards(
+	page: Page,
+	leagueId: string,
+	game: Record<string, unknown>,
+	count: number,
+	states: { state: string; reasons: { code: string }[] }[]
+) {
+	const entry = (n: number) => {
+		const gameId = crypto.randomUUID();
+		const fingerprint = n.toString(16).padStart(64, '0');
+		const { state, reasons } = states[n - 1] ?? { state: 'counted', reasons: [] };
+		return {
+			id: `${gameId}:${fingerprint}`,
+			leagueId,
+			gameId,
+			fingerprint,
+			receivedAt: minutesAfter(game.createdAt, n),
+			state,
+			reasons,
+			names: {},
+			content: fingerprint,
+			card: { game: { ...game, id: gameId }, events: [], signatures: [] }
+		};
+	};
+	await putRecords(
+		page,
+		'inbox',
+		Array.from({ length: count }, (_, i) => entry(i + 1))
+	);
+}
+
+test('a school’s inbox shows 30 cards at a time, the latest first, or only those waiting or refused', async ({
+	page
+}) => {
+	test.slow();
+	const league = await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara']);
+	await sessionWithGroups(page, '2026-01-12');
+	await page.getByRole('button', { name: 'Start Group 1’s game' }).click();
+	await page.waitForURL(/\/game\/[0-9a-f-]{36}$/);
+	const game = await readRecord(page, 'games', page.url().split('/').at(-1) as string);
+	// The oldest waits for the instructor; the next two were refused.
+	await receivedCards(page, league.split('/')[2]!, game, 36, [
+		{ state: 'conflict', reasons: [{ code: 'inbox-no-sender' }] },
+		{ state: 'refused', reasons: [{ code: 'inbox-changed' }] },
+		{ state: 'refused', reasons: [{ code: 'inbox-changed' }] }
+	]);
+
+	await page.goto(league);
+	await leagueTab(page, 'Inbox');
+	const cards = page.locator('ul.entries > li');
+	await expect(cards).toHaveCount(30);
+	const shown = page.getByRole('navigation', { name: 'Which cards' });
+	await expect(shown.getByRole('link', { name: 'Waiting for you (1)' })).toBeVisible();
+	await expect(shown.getByRole('link', { name: 'Not counted (2)' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Latest cards' })).toHaveCount(0);
+	await expectAccessible(page, 'inbox, the first page of 36');
+
+	await page.getByRole('link', { name: 'Earlier cards' }).click();
+	await expect(cards).toHaveCount(6);
+	await expect(cards.last()).toContainText('Waits for you');
+	// The page is in the address: a reload shows the same cards.
+	await page.reload();
+	await expect(cards).toHaveCount(6);
+	await expect(page.getByRole('link', { name: 'Earlier cards' })).toHaveCount(0);
+	await expectAccessible(page, 'inbox, the last page');
+	await page.getByRole('link', { name: 'Latest cards' }).click();
+	await expect(cards).toHaveCount(30);
+
+	await shown.getByRole('link', { name: 'Not counted (2)' }).click();
+	await expect(cards).toHaveCount(2);
+	await expect(cards.first()).toContainText('Does not count');
+	await expect(shown.getByRole('link', { name: 'Not counted (2)' })).toHaveAttribute(
+		'aria-current',
+		'page'
+	);
+	await expectAccessible(page, 'inbox, the refused cards');
+	await shown.getByRole('link', { name: 'Waiting for you (1)' }).click();
+	await expect(cards).toHaveCount(1);
+	await expect(cards.first()).toContainText('Waits for you');
+	await snap(page, 'inbox-waiting');
+});

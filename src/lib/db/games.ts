@@ -133,4 +133,11 @@ export async function signedAmong(ids: readonly string[]): Promise<Set<string>> 
 	});
 }
 
+/** Of games `ids`, those this device holds, in one bounded read: a page's own games. */
+export async function among(ids: readonly string[]): Promise<GameRecord[]> {
+	if (ids.length === 0) return [];
+	const found = await guard(() => db.games.bulkGet([...new Set(ids)]));
+	return found.filter((g) => g !== undefined);
+}
+
 export { append, redo, undo, type Appended, type AppendOptions } from './game-writes';

@@ -17,7 +17,7 @@ import { DbError, guard } from './errors';
 import { notePrint } from './upkeep';
 import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
-import type { InboxRecord } from '$lib/card/backup-records';
+import type { InboxRecord, InboxState } from '$lib/card/backup-records';
 import type { InboxReason, ReceivedCard } from '$lib/card/records';
 import { phoneName } from '$lib/card/phone-name';
 
@@ -240,6 +240,76 @@ export async function dismiss(id: string): Promise<void> {
 export async function list(leagueId: string): Promise<InboxRecord[]> {
 	const all = await guard(() => db.inbox.where('leagueId').equals(leagueId).toArray());
 	return all.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
+}
+
+/** Where a page of the inbox ends: the next page starts after this card. */
+export interface InboxCursor {
+	receivedAt: string;
+	id: string;
+}
+
+/**
+ * One page of league `leagueId`'s inbox, the latest received first (then by id), only the cards
+ * in `state` when it is given, starting after `after`: `size` cards at most, read in one bounded
+ * request (schema version 14's indexes), and the cursor of the next page (null on the last). A
+ * school's league receives thousands of cards; a page never reads them all.
+ */
+export async function page(
+	leagueId: string,
+	opts: { state?: InboxState | null; after?: InboxCursor | null; size: number }
+): Promise<{ entries: InboxRecord[]; next: InboxCursor | null }> {
+	const { state, after, size } = opts;
+	const read = await guard(() => {
+		const upTo = after?.receivedAt ?? Dexie.maxKey;
+		const range = state
+			? db.inbox
+					.where('[leagueId+state+receivedAt]')
+					.between([leagueId, state, Dexie.minKey], [leagueId, state, upTo], true, true)
+			: db.inbox
+					.where('[leagueId+receivedAt]')
+					.between([leagueId, Dexie.minKey], [leagueId, upTo], true, true);
+		// Cards received at the cursor's own time sort by id: those at or above it were on the
+		// page before.
+		return range
+			.reverse()
+			.filter((r) => !after || r.receivedAt < after.receivedAt || r.id < after.id)
+			.limit(size + 1)
+			.toArray();
+	});
+	const entries = read.slice(0, size);
+	const last = entries.at(-1);
+	return {
+		entries,
+		next: read.length > size && last ? { receivedAt: last.receivedAt, id: last.id } : null
+	};
+}
+
+/** How many of league `leagueId`'s cards are in each of `states`, counted on the index alone. */
+export async function countsOf(
+	leagueId: string,
+	states: readonly InboxState[]
+): Promise<Map<InboxState, number>> {
+	const counts = await guard(() =>
+		Promise.all(
+			states.map((state) =>
+				db.inbox
+					.where('[leagueId+state+receivedAt]')
+					.between([leagueId, state, Dexie.minKey], [leagueId, state, Dexie.maxKey], true, true)
+					.count()
+			)
+		)
+	);
+	return new Map(states.map((state, i) => [state, counts[i] ?? 0]));
+}
+
+/**
+ * The state of each version of game `gameId`'s card held in the inbox, by record id: what
+ * a card received again is told ("already received" only for the same outcome). A game has a
+ * few versions at most, read on their own index.
+ */
+export async function statesOf(gameId: string): Promise<Map<string, InboxState>> {
+	const held = await guard(() => db.inbox.where('gameId').equals(gameId).toArray());
+	return new Map(held.map((r) => [r.id, r.state]));
 }
 
 /** Which phone sent game `gameId`'s card as `fingerprint` (issue 37), when one said so. */

@@ -57,7 +57,7 @@ async function inBatches<T, R>(items: T[], work: (batch: T[]) => Promise<R>): Pr
 }
 
 /**
- * Declares the versions of the schema that upgrade data, oldest first, on `db`.
+ * Declares the versions of the schema that upgrade data, oldest first, and the latest, on `db`.
  *
  * A version with an upgrade is never edited or removed: a phone that still holds an older one
  * upgrades through it, so a change is always a new `db.version(n)` below. The versions that
@@ -65,7 +65,9 @@ async function inBatches<T, R>(items: T[], work: (batch: T[]) => Promise<R>): Pr
  * database holds from the database itself, so their tables are declared with the next version
  * that upgrades, and a phone at one of them still upgrades through every later upgrade. Dexie
  * works out each declared version's schema again at every `version()` call, which a cold start
- * pays for on every page: six versions instead of ten (bench figures in docs/speed.md).
+ * pays for on every page: six versions instead of ten (bench figures in docs/speed.md). The
+ * latest is declared even when it only adds indexes (14): the next version that upgrades data
+ * declares them with its own, and 14 may then go.
  *
  * Schema strings list the primary key first, then only the properties some query looks
  * records up by; every other field is stored without being named here (see `records.ts` for
@@ -272,4 +274,13 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 					.bulkPut(records.map((r) => ({ ...r, content: contentOf(r.card.game, r.card.events) })));
 			});
 		});
+
+	// Version 14: the inbox is shown a page at a time, the latest first (issue 39: a school's
+	// league receives thousands of cards, and the page read them all). [leagueId+receivedAt]
+	// reads a page of every card, [leagueId+state+receivedAt] a page of those in one state (the
+	// ones waiting for the instructor). Indexes only: IndexedDB fills them from the rows held.
+	db.version(14).stores({
+		inbox:
+			'id, leagueId, gameId, [leagueId+content], [leagueId+receivedAt], [leagueId+state+receivedAt]'
+	});
 }

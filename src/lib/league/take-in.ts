@@ -6,8 +6,8 @@
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as receipts from '$lib/class-loop/receipts';
-import * as sessions from '$lib/db/sessions';
-import { formatDay } from '$lib/days';
+import { sessionsById } from '$lib/db/lists';
+import { groupName } from './group-name';
 import { snapshotFor } from './standings-sent';
 import { asCard, asCards, receiptPayload } from '$lib/transfer/envelope';
 import { sealedHere } from '$lib/class-loop/trust';
@@ -63,8 +63,9 @@ export async function takeIn(leagueId: string, payload: Payload): Promise<TakenI
 			gameIds: cards.map((c) => c.game.id)
 		};
 	}
-	const before = new Map((await inbox.list(leagueId)).map((e) => [e.id, e.state]));
-	const entry = await inbox.receive(leagueId, asCard(payload), { sender });
+	const card = asCard(payload);
+	const before = await inbox.statesOf(card.game.id);
+	const entry = await inbox.receive(leagueId, card, { sender });
 	const held = entry.state === 'counted' || entry.state === 'conflict';
 	return {
 		// A card refused before may pass now (issue 13): only the same outcome is "already".
@@ -80,15 +81,18 @@ export async function takeIn(leagueId: string, payload: Payload): Promise<TakenI
 }
 
 /**
- * Each game started from a session of league `leagueId`, named as the instructor knows it:
- * "Group 3, Tue 24 Nov 2026".
+ * Each of `games` started from a session of league `leagueId`, named as the instructor knows it:
+ * "Group 3, Tue 24 Nov 2026". Only their own sessions are read: a page of cards names its own.
  */
-export async function groupNames(leagueId: string): Promise<Map<string, string>> {
+export async function groupNames(
+	leagueId: string,
+	games: readonly { id: string; sessionId: string | null }[]
+): Promise<Map<string, string>> {
+	const held = await sessionsById(games.flatMap((g) => g.sessionId ?? []));
 	const out = new Map<string, string>();
-	for (const session of await sessions.list(leagueId)) {
-		session.groups.forEach((g, i) => {
-			if (g.gameId) out.set(g.gameId, `Group ${i + 1}, ${formatDay(session.date)}`);
-		});
+	for (const game of games) {
+		const name = groupName(game.sessionId ? held.get(game.sessionId) : null, leagueId, game.id);
+		if (name) out.set(game.id, name);
 	}
 	return out;
 }

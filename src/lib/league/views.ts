@@ -35,6 +35,7 @@ import {
 import { placesFrom, type CardPlace } from './card-place';
 import { studentInsights, type StudentInsights } from './student-insights';
 import { ratingShown, type RatingShown } from './rating-words';
+import { groupName } from './group-name';
 import { ratings } from '$lib/rules/insights/ratings';
 import type { GameState, PlayerId, SideLabel } from '$lib/rules/types';
 
@@ -145,15 +146,6 @@ export async function standingsView(leagueId: string): Promise<StandingsView> {
 		corrected: counted.filter((c) => c.corrections !== undefined),
 		race: race(counted, listed, undefined, rows)
 	};
-}
-
-/**
- * The cards of league `leagueId` that count with the instructor's corrections after signing
- * (RULES.md §7), by game id: the inbox shows them corrected, not as they were received.
- */
-export async function correctedCards(leagueId: string): Promise<Map<string, StandingsCard>> {
-	const counted = await cards.counted(leagueId);
-	return new Map(counted.filter((c) => c.corrections !== undefined).map((c) => [c.gameId, c]));
 }
 
 /**
@@ -489,6 +481,8 @@ export interface CardView {
 	date: string;
 	/** Which phone sent it, when it was received from one that said so (issue 37). */
 	sentBy: string | null;
+	/** Its group and session's day ("Group 3, Tue 24 Nov 2026"), for a handed-out game. */
+	group: string | null;
 }
 
 /**
@@ -514,6 +508,7 @@ export async function cardView(leagueId: string, gameId: string): Promise<CardVi
 		names,
 		progression: progression(view.state),
 		date: session?.date ?? dayOfTime(record.createdAt),
-		sentBy: record.fingerprint ? await inbox.sentBy(gameId, record.fingerprint) : null
+		sentBy: record.fingerprint ? await inbox.sentBy(gameId, record.fingerprint) : null,
+		group: groupName(session, leagueId, gameId)
 	};
 }

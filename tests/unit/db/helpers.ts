@@ -73,3 +73,8 @@ export const SHIPPED_VERSION_10 = SHIPPED_VERSION_9;
 
 /** Version 11 as it shipped: version 10 and each signed card's whole log. */
 export const SHIPPED_VERSION_11 = { ...SHIPPED_VERSION_10, signedLogs: 'gameId' };
+export const SHIPPED_VERSION_13 = {
+	...SHIPPED_VERSION_11,
+	figures: 'gameId, leagueId, *players',
+	inbox: 'id, leagueId, gameId, [leagueId+content]'
+};

@@ -27,17 +27,40 @@ describe('groupNames', () => {
 		await sessions.arrange(second.id, [ids.slice(0, 3), ids.slice(3)]);
 		await sessions.startGame(second.id, 1);
 
-		const names = await groupNames(leagueId);
-		const games = (await sessions.get(first.id)).groups.map((g) => g.gameId);
-		expect(games.map((g) => names.get(g as string))).toEqual([
+		const games = (await sessions.get(first.id)).groups.map((g) => g.gameId as string);
+		const later = (await sessions.get(second.id)).groups;
+		expect(later[0]?.gameId).toBeNull();
+		const laterGame = later[1]?.gameId as string;
+		const asked = [
+			...games.map((id) => ({ id, sessionId: first.id })),
+			{ id: laterGame, sessionId: second.id },
+			// Not a game of its session, a session not held, no session: no name.
+			{ id: 'elsewhere', sessionId: first.id },
+			{ id: 'gone', sessionId: 'no-such-session' },
+			{ id: 'friendly', sessionId: null }
+		];
+		const names = await groupNames(leagueId, asked);
+		expect(games.map((g) => names.get(g))).toEqual([
 			'Group 1, Tue 24 Nov 2026',
 			'Group 2, Tue 24 Nov 2026',
 			'Group 3, Tue 24 Nov 2026'
 		]);
-		const later = (await sessions.get(second.id)).groups;
-		expect(later[0]?.gameId).toBeNull();
-		expect(names.get(later[1]?.gameId as string)).toBe('Group 2, Tue 1 Dec 2026');
+		expect(names.get(laterGame)).toBe('Group 2, Tue 1 Dec 2026');
 		expect(names.size).toBe(4);
+	});
+
+	it('names no game of another league’s session, whatever its card says', async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		const other = await leagueWith(['Cara', 'Dan'], 'Period 4');
+		const ids = [...other.students.values()].map((p) => p.id);
+		const theirs = await sessions.create(other.leagueId, '2026-11-24');
+		await sessions.setPresent(theirs.id, ids);
+		await sessions.arrange(theirs.id, [ids]);
+		await handOut(theirs.id);
+		const gameId = (await sessions.get(theirs.id)).groups[0]?.gameId as string;
+		const asked = [{ id: gameId, sessionId: theirs.id }];
+		expect((await groupNames(other.leagueId, asked)).get(gameId)).toBe('Group 1, Tue 24 Nov 2026');
+		expect((await groupNames(leagueId, asked)).size).toBe(0);
 	});
 });
 
