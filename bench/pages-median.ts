@@ -51,7 +51,11 @@ async function main(): Promise<void> {
 				...b,
 				school,
 				tab: await openTeacherTab(school.context, b.origin),
-				checks: instructorPages(school.leagueIds[0]!, school.students[0]![0]!),
+				checks: instructorPages(
+					school.leagueIds[0]!,
+					school.students[0]![0]!,
+					school.students[0]![1]!
+				),
 				usable: new Map<string, number[]>(),
 				settled: new Map<string, number[]>()
 			});

@@ -7,6 +7,7 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { SESSIONS } from './school-size';
 import { NAME_SHIM } from './ui';
 import { WAIT_MS, within } from './wait';
 
@@ -85,9 +86,21 @@ export interface PageCheck {
 	settled: string;
 }
 
-/** The instructor's pages of league `leagueId`, and Home. */
-export function instructorPages(leagueId: string, student: string): PageCheck[] {
+/**
+ * The first class of the first league as `bench/school.ts` names what it loads: its students
+ * `p0-0-<n>`, its sessions `s0-0-<n>` (the last is the latest), its games `g0-0-<session>-<group>`.
+ */
+const FIRST_CLASS = '0-0';
+const LATEST_SESSION = `s${FIRST_CLASS}-${SESSIONS - 1}`;
+const FIRST_CARD = `g${FIRST_CLASS}-0-0`;
+
+/** The pages open in the instructor's other tabs while the score is tapped (their figure's note). */
+export const OTHER_TABS: ReadonlySet<string> = new Set(['standings', 'student page', 'card list']);
+
+/** The instructor's pages of league `leagueId`, and Home; `student` and `other` are of its first class. */
+export function instructorPages(leagueId: string, student: string, other: string): PageCheck[] {
 	const chart = `document.querySelector('.plot canvas')`;
+	const text = (words: string) => `document.body.textContent.includes(${JSON.stringify(words)})`;
 	return [
 		{ name: 'home', path: '/', usable: `document.querySelector('.lists')`, settled: 'true' },
 		{
@@ -114,15 +127,56 @@ export function instructorPages(leagueId: string, student: string): PageCheck[] 
 			path: `/league/${leagueId}/sessions`,
 			usable: `document.querySelector('ul.sessions li')`,
 			settled: `document.querySelectorAll('ul.sessions li').length === 30`
+		},
+		{
+			// A page of a district's leagues (issue 39): 20 of 100 at 100 leagues.
+			name: 'leagues list',
+			path: '/league',
+			usable: `document.querySelector('ul.leagues li')`,
+			settled: `!${text('Loading')}`
+		},
+		{
+			// One signed card with its totals and its signatures judged (issue 39).
+			name: 'signed card',
+			path: `/league/${leagueId}/cards/${FIRST_CARD}`,
+			usable: `document.querySelector('#totals-title')`,
+			settled: text('Signed by every player')
+		},
+		{
+			// The day's summary of the latest session (issue 41).
+			name: 'session summary',
+			path: `/league/${leagueId}/sessions/${LATEST_SESSION}/summary`,
+			usable: `document.querySelector('#groups-title')`,
+			settled: `document.querySelector('main table tbody tr')`
+		},
+		{
+			// Two students' games against each other (issue 41).
+			name: 'head-to-head',
+			path: `/league/${leagueId}/students/${student}/vs/${other}`,
+			usable: `document.querySelector('main h1')`,
+			settled: `document.querySelector('#games-title') || ${text('have not played against each other')}`
+		},
+		{
+			// Who could use help counting, and who improved most (issue 41).
+			name: 'insights',
+			path: `/league/${leagueId}/insights`,
+			usable: `document.querySelector('#help-title')`,
+			settled: `document.querySelector('#improved-title')`
 		}
 	];
 }
 
-/** One page load: ms to usable and to settled from navigation start, peak heap in MB. */
+/**
+ * One page load: ms to usable and to settled from navigation start; the peak JS heap while it
+ * loads, and the heap once settled with garbage collected first, in MB.
+ */
 export interface PageTiming {
 	usable: number;
 	settled: number;
+	/** The highest reading while it loaded, what the page before left uncollected included. */
 	heapMb: number;
+	/** The page's own heap: read once settled, after a garbage collection. */
+	settledHeapMb: number;
 }
 
 /**
@@ -222,7 +276,19 @@ export async function timePage(
 				(window as unknown as { __marks: { usable: number; settled: number; heap: number } })
 					.__marks
 		);
-		return { usable: marks.usable, settled: marks.settled, heapMb: marks.heap / 1024 / 1024 };
+		// What this page holds, not the garbage of the one before (the same renderer's heap).
+		await tab.cdp.send('HeapProfiler.collectGarbage');
+		const held = await tab.page.evaluate(
+			() =>
+				(performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
+					?.usedJSHeapSize ?? NaN
+		);
+		return {
+			usable: marks.usable,
+			settled: marks.settled,
+			heapMb: marks.heap / 1024 / 1024,
+			settledHeapMb: held / 1024 / 1024
+		};
 	} finally {
 		await unmark();
 	}
@@ -262,6 +328,7 @@ export async function timePageRuns(
 			usable: median(usable),
 			settled: median(timings.map((t) => t.settled)),
 			heapMb: Math.max(...timings.map((t) => t.heapMb)),
+			settledHeapMb: Math.max(...timings.map((t) => t.settledHeapMb)),
 			slowestUsable: Math.max(...usable)
 		});
 	}

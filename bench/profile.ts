@@ -289,9 +289,11 @@ async function main(): Promise<void> {
 		const school = await openSchool(browser, origin, root, classes);
 		console.log(`school of ${classes} class(es) loaded in ${school.loadMs} ms`);
 		await school.helper.close();
-		const checks = instructorPages(school.leagueIds[0]!, school.students[0]![0]!).filter(
-			(c) => !only || only.includes(c.name.split(' ')[0]!)
-		);
+		const checks = instructorPages(
+			school.leagueIds[0]!,
+			school.students[0]![0]!,
+			school.students[0]![1]!
+		).filter((c) => !only || only.includes(c.name.split(' ')[0]!));
 		// Loaded like the bench loads them: in full, in the teacher's tab.
 		const tab = await openTeacherTab(school.context, origin);
 		for (const check of checks) {

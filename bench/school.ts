@@ -24,9 +24,9 @@ import { cardResult, type CardResult } from '$lib/rules/card';
 import { seededRandom, shuffle } from '$lib/rules/groups';
 import { encode } from '$lib/signatures/strokes';
 
-export const STUDENTS = 36;
-export const SESSIONS = 60;
-export const GROUP = 4;
+import { GROUP, SESSIONS, STUDENTS } from './school-size';
+
+export { GROUP, SESSIONS, STUDENTS };
 const SCORES = 29;
 const TEMPLATES = 12;
 const STAND_IN = ['@0@', '@1@', '@2@', '@3@'];

@@ -9,7 +9,7 @@
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
-import { instructorPages, openSchool, openTabs } from './pages';
+import { instructorPages, openSchool, openTabs, OTHER_TABS } from './pages';
 import { NAME_SHIM, startGame } from './ui';
 
 const origin = `http://127.0.0.1:${process.env.BENCH_PORT ?? 4196}`;
@@ -22,7 +22,11 @@ try {
 	const school = await openSchool(browser, origin, join(import.meta.dirname, '..'), 1, 1);
 	await school.context.addInitScript(COUNT);
 	await school.context.addInitScript(NAME_SHIM);
-	const checks = instructorPages(school.leagueIds[0]!, school.students[0]![0]!);
+	const checks = instructorPages(
+		school.leagueIds[0]!,
+		school.students[0]![0]!,
+		school.students[0]![1]!
+	).filter((c) => c.name === 'home' || OTHER_TABS.has(c.name));
 	const tabs = await openTabs(school.context, origin, checks);
 	const tapper = await school.context.newPage();
 	await startGame(tapper, origin, ['Ana', 'Ben']);
