@@ -15,6 +15,7 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { notePrint } from './upkeep';
+import { latestPage } from './latest-page';
 import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
@@ -259,29 +260,25 @@ export async function page(
 	opts: { state?: InboxState | null; after?: InboxCursor | null; size: number }
 ): Promise<{ entries: InboxRecord[]; next: InboxCursor | null }> {
 	const { state, after, size } = opts;
-	const read = await guard(() => {
-		const upTo = after?.receivedAt ?? Dexie.maxKey;
-		const range = state
-			? db.inbox
-					.where('[leagueId+state+receivedAt]')
-					.between([leagueId, state, Dexie.minKey], [leagueId, state, upTo], true, true)
-			: db.inbox
-					.where('[leagueId+receivedAt]')
-					.between([leagueId, Dexie.minKey], [leagueId, upTo], true, true);
-		// Cards received at the cursor's own time sort by id: those at or above it were on the
-		// page before.
-		return range
-			.reverse()
-			.filter((r) => !after || r.receivedAt < after.receivedAt || r.id < after.id)
-			.limit(size + 1)
-			.toArray();
-	});
-	const entries = read.slice(0, size);
-	const last = entries.at(-1);
-	return {
-		entries,
-		next: read.length > size && last ? { receivedAt: last.receivedAt, id: last.id } : null
-	};
+	const upTo = after?.receivedAt ?? Dexie.maxKey;
+	const range = state
+		? db.inbox
+				.where('[leagueId+state+receivedAt]')
+				.between([leagueId, state, Dexie.minKey], [leagueId, state, upTo], true, true)
+		: db.inbox
+				.where('[leagueId+receivedAt]')
+				.between([leagueId, Dexie.minKey], [leagueId, upTo], true, true);
+	// Cards received at the cursor's own time sort by id: those at or above it were on the page
+	// before.
+	const { items, next } = await guard(() =>
+		latestPage(
+			range,
+			after ? (r) => r.receivedAt < after.receivedAt || r.id < after.id : null,
+			size,
+			(r) => ({ receivedAt: r.receivedAt, id: r.id })
+		)
+	);
+	return { entries: items, next };
 }
 
 /** How many of league `leagueId`'s cards are in each of `states`, counted on the index alone. */

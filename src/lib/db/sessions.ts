@@ -10,6 +10,7 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
+import { latestPage } from './latest-page';
 import * as games from './games';
 import type { GameRecord, SessionGroup, SessionRecord } from '$lib/card/records';
 
@@ -90,25 +91,19 @@ export async function page(
 	opts: { after?: SessionCursor | null; size: number }
 ): Promise<{ sessions: SessionRecord[]; next: SessionCursor | null }> {
 	const { after, size } = opts;
-	const read = await guard(() => {
-		const upTo = after
-			? db.sessions
-					.where('[leagueId+date]')
-					.between([leagueId, ''], [leagueId, after.date], true, true)
-			: range(leagueId);
-		// Sessions of the cursor's own day sort by id: those at or above it were on the page before.
-		return upTo
-			.reverse()
-			.filter((s) => !after || s.date < after.date || s.id < after.id)
-			.limit(size + 1)
-			.toArray();
-	});
-	const sessions = read.slice(0, size);
-	const last = sessions.at(-1);
-	return {
-		sessions,
-		next: read.length > size && last ? { date: last.date, id: last.id } : null
-	};
+	const upTo = after
+		? db.sessions
+				.where('[leagueId+date]')
+				.between([leagueId, ''], [leagueId, after.date], true, true)
+		: range(leagueId);
+	// Sessions of the cursor's own day sort by id: those at or above it were on the page before.
+	const { items, next } = await guard(() =>
+		latestPage(upTo, after ? (s) => s.date < after.date || s.id < after.id : null, size, (s) => ({
+			date: s.date,
+			id: s.id
+		}))
+	);
+	return { sessions: items, next };
 }
 
 /**
