@@ -106,7 +106,7 @@ async function copyLeague(page: Page, leagueId: string, copies: number) {
 	);
 }
 
-test('a school-wide league’s standings show 100 students, then the rest on request', async ({
+test('a school-wide league’s standings and roster show 100 students, then the rest on request', async ({
 	page
 }) => {
 	// Axe over a long table, in both themes, at two states: more than the default minute.
@@ -125,6 +125,22 @@ test('a school-wide league’s standings show 100 students, then the rest on req
 	await expect(rows).toHaveCount(130);
 	await expect(rows.last()).toContainText('Student 130');
 	await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+
+	// The roster draws a hundred students' rows; the search finds any of them.
+	await leagueTab(page, 'Roster');
+	const students = page.locator('ul.students > li');
+	await expect(students).toHaveCount(100);
+	await expect(page.getByText('100 of 130 students are shown.')).toBeVisible();
+	await expectAccessible(page, 'roster, 100 of 130 students');
+	await page.getByRole('searchbox', { name: 'Find a student' }).fill('Student 125');
+	await expect(students).toHaveCount(1);
+	await expect(students.first()).toContainText('Student 125');
+	await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+	await page.getByRole('searchbox', { name: 'Find a student' }).fill('');
+	await expect(students).toHaveCount(100);
+	await page.getByRole('button', { name: 'Show 30 more' }).click();
+	await expect(students).toHaveCount(130);
+	await expect(students.last()).toContainText('Student 130');
 });
 
 test('the card list shows the latest 50 cards, then older ones on request', async ({ page }) => {
