@@ -10,7 +10,8 @@ import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
 import type { StandingsCard } from '$lib/rules/standings';
-import { groupNames } from './take-in';
+import { sessionsById } from '$lib/db/lists';
+import { groupName } from './group-name';
 
 /** Cards on one page of the inbox. */
 export const INBOX_PAGE = 30;
@@ -44,6 +45,23 @@ export interface InboxPage {
 	next: inbox.InboxCursor | null;
 	waiting: number;
 	refused: number;
+}
+
+/**
+ * Each of `games` started from a session of league `leagueId`, named as the instructor knows it:
+ * "Group 3, Tue 24 Nov 2026". Only their own sessions are read: a page of cards names its own.
+ */
+export async function groupNames(
+	leagueId: string,
+	games: readonly { id: string; sessionId: string | null }[]
+): Promise<Map<string, string>> {
+	const held = await sessionsById(games.flatMap((g) => g.sessionId ?? []));
+	const out = new Map<string, string>();
+	for (const game of games) {
+		const name = groupName(game.sessionId ? held.get(game.sessionId) : null, leagueId, game.id);
+		if (name) out.set(game.id, name);
+	}
+	return out;
 }
 
 /** The counted cards among `gameIds` that count with the instructor's corrections, by id. */

@@ -6,8 +6,6 @@
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as receipts from '$lib/class-loop/receipts';
-import { sessionsById } from '$lib/db/lists';
-import { groupName } from './group-name';
 import { snapshotFor } from './standings-sent';
 import { asCard, asCards, receiptPayload } from '$lib/transfer/envelope';
 import { sealedHere } from '$lib/class-loop/trust';
@@ -78,21 +76,4 @@ export async function takeIn(leagueId: string, payload: Payload): Promise<TakenI
 		),
 		gameIds: [entry.gameId]
 	};
-}
-
-/**
- * Each of `games` started from a session of league `leagueId`, named as the instructor knows it:
- * "Group 3, Tue 24 Nov 2026". Only their own sessions are read: a page of cards names its own.
- */
-export async function groupNames(
-	leagueId: string,
-	games: readonly { id: string; sessionId: string | null }[]
-): Promise<Map<string, string>> {
-	const held = await sessionsById(games.flatMap((g) => g.sessionId ?? []));
-	const out = new Map<string, string>();
-	for (const game of games) {
-		const name = groupName(game.sessionId ? held.get(game.sessionId) : null, leagueId, game.id);
-		if (name) out.set(game.id, name);
-	}
-	return out;
 }
