@@ -97,10 +97,19 @@ export interface Improvement {
 }
 
 /**
+ * What `mostImproved` reads of a counted card: its day, and each side's players and final
+ * total. A standings card is one; so is a card's kept figures, grouped by side.
+ */
+export interface PlayedCard {
+	date: string;
+	sides: readonly { players: readonly PlayerId[]; total: number }[];
+}
+
+/**
  * The students who gained points per game in the league's last `RECENT_DAYS` days of play,
  * most first; a student without `MIN_GAMES` games on each side of that line is left out.
  */
-export function mostImproved(cards: readonly StandingsCard[]): Improvement[] {
+export function mostImproved(cards: readonly PlayedCard[]): Improvement[] {
 	const dates = [...new Set(cards.map((c) => c.date))].sort();
 	if (dates.length <= RECENT_DAYS) return [];
 	const since = dates[dates.length - RECENT_DAYS]!;
