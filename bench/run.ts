@@ -179,7 +179,7 @@ async function pageFigures(
 			`${check.name}, ${size}: JS heap, settled`,
 			t?.settledHeapMb ?? NaN,
 			'MB',
-			failed ?? `the highest of ${runs} loads, each read after a garbage collection`
+			failed ?? 'one more load after the timed ones, read once settled after a garbage collection'
 		),
 		figure(
 			`${check.name}, ${size}: peak JS heap`,
