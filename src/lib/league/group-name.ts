@@ -1,7 +1,6 @@
 /**
  * A handed-out game named as the instructor knows it: by its group in its session and the
- * session's day, "Group 3, Tue 24 Nov 2026". The inbox, a card's page and the collect mode say
- * it the same way.
+ * session's day, "Group 3, Tue 24 Nov 2026", as the inbox and a card's page say it.
  */
 import { formatDay } from '$lib/days';
 import type { SessionRecord } from '$lib/card/records';
