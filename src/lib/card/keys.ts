@@ -72,6 +72,9 @@ export async function verify(seal: Seal, bytes: Uint8Array): Promise<boolean> {
 	// Only the one way to write each: the unused low bits of the last character must be zero,
 	// so that no two different seals hold for the same message.
 	if (!raw || !sig || toBase64Url(raw) !== seal.key || toBase64Url(sig) !== seal.sig) return false;
+	// Only the uncompressed point (0x04): Node's importKey also takes the "hybrid" forms (0x06,
+	// 0x07) of the same point, a second text for one key (found by the property test).
+	if (raw[0] !== 0x04) return false;
 	try {
 		const key = await crypto.subtle.importKey('raw', raw, KEY_ALGORITHM, false, ['verify']);
 		return await crypto.subtle.verify(SIGN_ALGORITHM, key, sig, bytes as BufferSource);

@@ -43,6 +43,17 @@ describe('signatures', () => {
 		expect(await verify({ ...seal, sig: bumped(seal.sig) }, bytes)).toBe(false);
 	});
 
+	it('refuse the same key written in the hybrid form (prefix 0x06 or 0x07), which verifies in Node', async () => {
+		const pair = await newKeyPair();
+		const raw = fromBase64Url(await exportPublicKey(pair.publicKey))!;
+		const sig = await sign(pair.privateKey, bytes);
+		const odd = raw[64]! & 1;
+		const hybrid = Uint8Array.from(raw);
+		hybrid[0] = 0x06 | odd;
+		expect(await verify({ key: toBase64Url(raw), sig }, bytes)).toBe(true);
+		expect(await verify({ key: toBase64Url(hybrid), sig }, bytes)).toBe(false);
+	});
+
 	it('refuse a seal with any character changed, without throwing', async () => {
 		const pair = await newKeyPair();
 		const seal = {
