@@ -14,6 +14,7 @@ import type {
 	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
+import type { DayTotalsRecord, StudentTotalsRecord } from '$lib/card/totals';
 import { declareSchema } from './schema';
 import { DB_NAME, noteKey, withNotes } from './version-note';
 import { reportBlocked, reportStale, subscribe, type Listener } from './health';
@@ -59,6 +60,10 @@ export class MugginsDB extends Dexie {
 	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per counted card (issue 41), kept by `upkeep.ts`: read it only. */
 	declare figures: EntityTable<FiguresRecord, 'gameId'>;
+	/** Derived from `figures`, per student of a league (issue 41), kept by `upkeep.ts`: read it only. */
+	declare studentTotals: Table<StudentTotalsRecord, [string, string]>;
+	/** Derived from `figures`, per day of a league (issue 41), kept by `upkeep.ts`: read it only. */
+	declare dayTotals: Table<DayTotalsRecord, [string, string]>;
 
 	#stale = false;
 	#staleListeners = new Set<Listener>();

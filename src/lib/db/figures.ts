@@ -84,3 +84,8 @@ export async function ofGames(ids: readonly string[]): Promise<Map<string, Figur
 	const found = await guard(() => db.figures.bulkGet([...ids]));
 	return new Map(found.filter((f) => f !== undefined).map((f) => [f.gameId, f]));
 }
+
+/** How many cards of league `leagueId` count: one count on an index, no record read. */
+export async function countOf(leagueId: string): Promise<number> {
+	return guard(() => db.figures.where('leagueId').equals(leagueId).count());
+}

@@ -11,6 +11,9 @@
  * - `figures` (schema version 12, issue 41): what each counted card says about each student
  *   who played it (`card/figures.ts`), written with the verdict from the same replay of its
  *   log, exactly while the card counts, so the insights' pages never replay a league.
+ * - `studentTotals` and `dayTotals` (schema version 15, issue 41): those figures added up per
+ *   student and per day of a league (`totals-upkeep.ts`), so the insights page reads one
+ *   record per student instead of every counted card.
  *
  * Why a middleware and not a line in each verb: whether and what a card counts changes with
  * sign-off, reopening, void and restore, attaching a game to a league, cards received, backup
@@ -55,6 +58,7 @@ import type {
 } from '$lib/card/records';
 import { keptLog, verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
+import { keepTotals, type TotalsTables } from './totals-upkeep';
 import { UpkeepCache } from './upkeep-cache';
 
 const GAMES = 'games';
@@ -64,6 +68,9 @@ const CONTRIBUTIONS = 'contributions';
 const VERDICTS = 'verdicts';
 const SIGNED_LOGS = 'signedLogs';
 const FIGURES = 'figures';
+const STUDENT_TOTALS = 'studentTotals';
+const DAY_TOTALS = 'dayTotals';
+const SESSIONS = 'sessions';
 const WATCHED = [GAMES, EVENTS, SIGNATURES];
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
@@ -93,6 +100,8 @@ interface Tables {
 	verdicts: DBCoreTable | null;
 	signedLogs: DBCoreTable | null;
 	figures: DBCoreTable | null;
+	/** The totals per student and per day, and the sessions that date them (version 15). */
+	totals: TotalsTables | null;
 }
 
 /** Throws the first failure of a DBCore write, if any. */
@@ -315,8 +324,19 @@ function rejudge(
 	const verdicts = t.verdicts;
 	const keys = [...new Set(ids)];
 	if (!verdicts || keys.length === 0) return Promise.resolve();
-	return Promise.all([t.games.getMany({ trans, keys }), verdicts.getMany({ trans, keys })]).then(
-		([records, held]: [(GameRecord | undefined)[], (VerdictRecord | undefined)[]]) => {
+	// The figures as they were, before this rejudge writes any: the totals take them out.
+	const hadFigures =
+		t.figures && t.totals ? t.figures.getMany({ trans, keys }) : Promise.resolve([]);
+	return Promise.all([
+		t.games.getMany({ trans, keys }),
+		verdicts.getMany({ trans, keys }),
+		hadFigures
+	]).then(
+		([records, held, had]: [
+			(GameRecord | undefined)[],
+			(VerdictRecord | undefined)[],
+			(FiguresRecord | undefined)[]
+		]) => {
 			cache.read(trans, keys, records);
 			const judged = records.map((record) =>
 				record && lockedWithResult(record)
@@ -353,17 +373,44 @@ function rejudge(
 					writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
 				if (t.figures && noFigures.length > 0)
 					writes.push(t.figures.mutate({ trans, type: 'delete', keys: noFigures }).then(failed));
+				if (t.totals) writes.push(retotal(t.totals, trans, had, figures));
 				return Promise.all(writes).then(() => undefined);
 			});
 		}
 	);
 }
 
+/**
+ * The totals after a rejudge of games whose figures were `had` (read before it wrote any) and
+ * are now `now` (a game left out of `now` has none): a card whose figures did not change is
+ * left out.
+ */
+function retotal(
+	totals: TotalsTables,
+	trans: DBCoreTransaction,
+	had: readonly (FiguresRecord | undefined)[],
+	now: readonly FiguresRecord[]
+): Promise<void> {
+	const before = new Map(had.flatMap((f) => (f ? [[f.gameId, f]] : [])));
+	const after: FiguresRecord[] = [];
+	for (const f of now) {
+		const old = before.get(f.gameId);
+		if (old && JSON.stringify(old) === JSON.stringify(f)) before.delete(f.gameId);
+		else after.push(f);
+	}
+	return keepTotals(totals, trans, [...before.values()], after);
+}
+
 /** Every derived record goes with every game (a restore that replaces everything). */
 function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<void> {
-	const derived = [t.contributions, t.verdicts, t.signedLogs, t.figures].filter(
-		(d): d is DBCoreTable => d !== null
-	);
+	const derived = [
+		t.contributions,
+		t.verdicts,
+		t.signedLogs,
+		t.figures,
+		t.totals?.studentTotals ?? null,
+		t.totals?.dayTotals ?? null
+	].filter((d): d is DBCoreTable => d !== null);
 	return Promise.all(
 		derived.map((d) => d.mutate({ trans, type: 'deleteRange', range }).then(failed))
 	).then(() => undefined);
@@ -407,9 +454,18 @@ export const upkeep: Middleware<DBCore> = {
 	create(down) {
 		// While an upgrade runs the versions before 6, there is nothing to keep yet: version 6
 		// fills the contributions from the games as they are then, version 8 judges every signed
-		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures.
+		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures,
 		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
-		const derived = [CONTRIBUTIONS, VERDICTS, SIGNED_LOGS, FIGURES].filter(has);
+		// version 15 the totals per student and per day, dated by the sessions they read.
+		const derived = [
+			CONTRIBUTIONS,
+			VERDICTS,
+			SIGNED_LOGS,
+			FIGURES,
+			STUDENT_TOTALS,
+			DAY_TOTALS
+		].filter(has);
+		const scope = has(STUDENT_TOTALS) ? [...derived, SESSIONS] : derived;
 		if (derived.length === 0) return {};
 		const tableOf = (name: string) => (has(name) ? down.table(name) : null);
 		return {
@@ -417,7 +473,7 @@ export const upkeep: Middleware<DBCore> = {
 				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
 					return down.transaction(stores, mode, options);
 				}
-				const all = [...new Set([...stores, ...WATCHED, ...derived])];
+				const all = [...new Set([...stores, ...WATCHED, ...scope])];
 				return down.transaction(all, mode, options);
 			},
 			table(name) {
@@ -430,7 +486,14 @@ export const upkeep: Middleware<DBCore> = {
 					contributions: tableOf(CONTRIBUTIONS),
 					verdicts: tableOf(VERDICTS),
 					signedLogs: tableOf(SIGNED_LOGS),
-					figures: tableOf(FIGURES)
+					figures: tableOf(FIGURES),
+					totals: has(STUDENT_TOTALS)
+						? {
+								sessions: down.table(SESSIONS),
+								studentTotals: down.table(STUDENT_TOTALS),
+								dayTotals: down.table(DAY_TOTALS)
+							}
+						: null
 				};
 				return {
 					...table,

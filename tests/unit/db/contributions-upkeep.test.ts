@@ -16,7 +16,7 @@ import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
 import { at, resetDb } from './helpers';
-import { expectFiguresKept } from './figures-helpers';
+import { expectFiguresKept, expectTotalsKept } from './figures-helpers';
 import { expectVerdictsKept } from './verdict-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
@@ -179,6 +179,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 		// The same writes keep the signature verdicts (issue 14) and the cards' figures (issue 41).
 		await expectVerdictsKept();
 		await expectFiguresKept();
+		await expectTotalsKept();
 	}
 
 	async function apply(s: Step, gameId: string | undefined): Promise<void> {

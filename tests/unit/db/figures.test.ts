@@ -9,8 +9,8 @@ import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import type { PlayerRecord, StudentFigures } from '$lib/card/records';
-import { at, resetDb, SHIPPED_VERSION_10 } from './helpers';
-import { expectFiguresKept, figuresFromScratch } from './figures-helpers';
+import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_14 } from './helpers';
+import { expectFiguresKept, expectTotalsKept, figuresFromScratch } from './figures-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
 beforeEach(resetDb);
@@ -58,6 +58,7 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 		});
 		expect(await figures.ofStudent(leagueId, s('Cara').id)).toEqual([]);
 		await expectFiguresKept();
+		await expectTotalsKept();
 	});
 
 	it('writes none for a card that is not signed yet', async () => {
@@ -77,6 +78,7 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 		await signForTest(gameId, at(62));
 		expect(await rowsOf(leagueId, s('Ana').id)).toHaveLength(1);
 		await expectFiguresKept();
+		await expectTotalsKept();
 	});
 
 	it("follows the instructor's correction after signing: points and place, the counting as played", async () => {
@@ -87,6 +89,7 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 		expect((await rowsOf(leagueId, s('Ben').id))[0]).toMatchObject({ points: 30, place: 2 });
 		expect(ana!.learning).toMatchObject({ countsMade: 1, countsMissed: 2 });
 		await expectFiguresKept();
+		await expectTotalsKept();
 	});
 
 	it('leaves a card whose events were changed after signing', async () => {
@@ -96,6 +99,7 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set([gameId]));
 		expect(await rowsOf(leagueId, s('Ana').id)).toEqual([]);
 		await expectFiguresKept();
+		await expectTotalsKept();
 	});
 });
 
@@ -143,5 +147,36 @@ describe('version 12 (the counted cards’ figures)', () => {
 		const kept = await upgraded.figures.toArray();
 		upgraded.close();
 		expect(kept).toEqual(expected);
+		await expectTotalsKept();
+	});
+});
+
+describe('version 15 (the totals per student and per day)', () => {
+	it('adds up the figures of a version 14 database, each card on its session’s day or the day it ended', async () => {
+		const { leagueId, s } = await stolenCard();
+		const session = await sessions.create(leagueId, '2026-03-02');
+		await playGame(leagueId, [s('Ben'), s('Cara')], [5, 10], { minute: 3, sessionId: session.id });
+		await playGame(leagueId, [s('Ana'), s('Cara')], [15, 10], { minute: 4 });
+		const tables = ['verdicts', 'signedLogs', 'figures'] as const;
+		const stored = {
+			...(await storeDump.dump()),
+			...Object.fromEntries(
+				await Promise.all(tables.map(async (t) => [t, await db.table(t).toArray()] as const))
+			)
+		};
+		await resetDb();
+		const old = new Dexie(DB_NAME);
+		old.version(14).stores(SHIPPED_VERSION_14);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const days = await upgraded.dayTotals.toArray();
+		const cara = await upgraded.studentTotals.get([leagueId, s('Cara').id]);
+		upgraded.close();
+		expect(days.map((d) => d.date)).toContain('2026-03-02');
+		expect(cara).toMatchObject({ games: 2, points: 20 });
+		await expectTotalsKept();
 	});
 });

@@ -78,3 +78,10 @@ export const SHIPPED_VERSION_13 = {
 	figures: 'gameId, leagueId, *players',
 	inbox: 'id, leagueId, gameId, [leagueId+content]'
 };
+
+/** Version 14 as it shipped: version 13 and the inbox's indexes for its pages. */
+export const SHIPPED_VERSION_14 = {
+	...SHIPPED_VERSION_13,
+	inbox:
+		'id, leagueId, gameId, [leagueId+content], [leagueId+receivedAt], [leagueId+state+receivedAt]'
+};

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
+import * as figures from '$lib/db/figures';
+import { oftenMissing, termLearning } from '$lib/league/class-insights';
 import { insightsView } from '$lib/league/insights-view';
 import { mostImproved } from '$lib/rules/insights/progress';
 import { resetDb } from '../db/helpers';
@@ -11,7 +13,7 @@ beforeEach(resetDb);
 const DAY = 24 * 60;
 
 describe('insightsView (issue 41)', () => {
-	it('finds the most improved from the kept figures as from the counted cards', async () => {
+	it('finds the most improved and who misses counts from the kept totals as from the counted cards', async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
 		const [ana, ben, cara, dan] = ['Ana', 'Ben', 'Cara', 'Dan'].map((n) => students.get(n)!);
 		const voided: string[] = [];
@@ -19,7 +21,11 @@ describe('insightsView (issue 41)', () => {
 		for (let day = 0; day < 6; day++) {
 			const late = day >= 3;
 			const minute = day * DAY + 10;
-			await playGame(leagueId, [ana!, ben!], [late ? 40 : 10, 20], { placed: true, minute });
+			await playGame(leagueId, [ana!, ben!], [late ? 40 : 10, 20], {
+				placed: true,
+				minute,
+				steals: 1
+			});
 			const id = await playGame(leagueId, [cara!, dan!], [late ? 30 : 15, 25], {
 				placed: true,
 				minute: minute + 1
@@ -30,6 +36,11 @@ describe('insightsView (issue 41)', () => {
 		const counted = await cards.counted(leagueId);
 		const view = await insightsView(leagueId);
 		expect(view.counted).toBe(11);
+		// The students who miss counts, from the totals as from every card's figures.
+		expect(view.help).toEqual(
+			oftenMissing(termLearning(await figures.ofLeague(leagueId)).values())
+		);
+		expect(view.help.length).toBeGreaterThan(0);
 		expect(view.improved).toEqual(mostImproved(counted).slice(0, 5));
 		expect(view.improved.map((i) => [view.names.get(i.player), i.before, i.recent])).toEqual([
 			['Ana', 10, 40],

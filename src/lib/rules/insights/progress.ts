@@ -105,6 +105,37 @@ export interface PlayedCard {
 	sides: readonly { players: readonly PlayerId[]; total: number }[];
 }
 
+/** A student's counted games and their points, added up over some days. */
+export interface GamesAndPoints {
+	player: PlayerId;
+	games: number;
+	points: number;
+}
+
+/** A student's games before the recent days and within them (`mostImproved`). */
+interface TwoParts {
+	before: { games: number; points: number };
+	recent: { games: number; points: number };
+}
+
+/** The students of `parts` with a gain, most first (`mostImproved` says who counts). */
+function improvements(parts: ReadonlyMap<PlayerId, TwoParts>): Improvement[] {
+	const out: Improvement[] = [];
+	for (const [player, { before, recent }] of parts) {
+		if (before.games < MIN_GAMES || recent.games < MIN_GAMES) continue;
+		const gain = recent.points / recent.games - before.points / before.games;
+		if (gain > 0) {
+			out.push({
+				player,
+				before: before.points / before.games,
+				recent: recent.points / recent.games,
+				gain
+			});
+		}
+	}
+	return out.sort((a, b) => b.gain - a.gain || (a.player < b.player ? -1 : 1));
+}
+
 /**
  * The students who gained points per game in the league's last `RECENT_DAYS` days of play,
  * most first; a student without `MIN_GAMES` games on each side of that line is left out.
@@ -113,22 +144,49 @@ export function mostImproved(cards: readonly PlayedCard[]): Improvement[] {
 	const dates = [...new Set(cards.map((c) => c.date))].sort();
 	if (dates.length <= RECENT_DAYS) return [];
 	const since = dates[dates.length - RECENT_DAYS]!;
-	const parts = new Map<PlayerId, { before: number[]; recent: number[] }>();
+	const parts = new Map<PlayerId, TwoParts>();
 	for (const card of cards) {
 		for (const side of card.sides) {
 			for (const player of side.players) {
 				let mine = parts.get(player);
-				if (!mine) parts.set(player, (mine = { before: [], recent: [] }));
-				(card.date >= since ? mine.recent : mine.before).push(side.total);
+				if (!mine) {
+					mine = { before: { games: 0, points: 0 }, recent: { games: 0, points: 0 } };
+					parts.set(player, mine);
+				}
+				const part = card.date >= since ? mine.recent : mine.before;
+				part.games += 1;
+				part.points += side.total;
 			}
 		}
 	}
-	const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-	const out: Improvement[] = [];
-	for (const [player, { before, recent }] of parts) {
-		if (before.length < MIN_GAMES || recent.length < MIN_GAMES) continue;
-		const gain = mean(recent) - mean(before);
-		if (gain > 0) out.push({ player, before: mean(before), recent: mean(recent), gain });
+	return improvements(parts);
+}
+
+/**
+ * `mostImproved` from what the store keeps instead of every card: each student's games and
+ * points over the term (`term`), and the league's latest days of play, newest first, each with
+ * its students' games and points (`latest`: at least `RECENT_DAYS + 1` of them when the league
+ * has that many). The same students, in the same order, with the same figures.
+ */
+export function mostImprovedOf(
+	term: readonly GamesAndPoints[],
+	latest: readonly { players: readonly GamesAndPoints[] }[]
+): Improvement[] {
+	if (latest.length <= RECENT_DAYS) return [];
+	const recent = new Map<PlayerId, { games: number; points: number }>();
+	for (const day of latest.slice(0, RECENT_DAYS)) {
+		for (const p of day.players) {
+			const mine = recent.get(p.player) ?? { games: 0, points: 0 };
+			recent.set(p.player, { games: mine.games + p.games, points: mine.points + p.points });
+		}
 	}
-	return out.sort((a, b) => b.gain - a.gain || (a.player < b.player ? -1 : 1));
+	const parts = new Map<PlayerId, TwoParts>();
+	for (const t of term) {
+		const r = recent.get(t.player) ?? { games: 0, points: 0 };
+		parts.set(t.player, {
+			before: { games: t.games - r.games, points: t.points - r.points },
+			recent: r
+		});
+	}
+	return improvements(parts);
 }

@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
 	everyStreak,
 	MIN_GAMES,
 	RECENT_DAYS,
 	mostImproved,
+	mostImprovedOf,
 	pointsByDay,
 	streaks
 } from '$lib/rules/insights/progress';
@@ -90,5 +92,58 @@ describe('everyStreak', () => {
 			expect(all.get(player)).toEqual(streaks(cards, player));
 		}
 		expect(all.get('Ana')).toEqual({ current: 1, longest: 3 });
+	});
+});
+
+describe('mostImprovedOf: the most improved from kept totals', () => {
+	it('finds the same students, in the same order, as mostImproved from the cards', () => {
+		const player = fc.constantFrom('Ana', 'Ben', 'Cleo', 'Dev', 'Eli');
+		const oneCard = fc.tuple(
+			fc.integer({ min: 1, max: 9 }),
+			fc.uniqueArray(player, { minLength: 2, maxLength: 4 }),
+			fc.array(fc.integer({ min: 0, max: 150 }), { minLength: 4, maxLength: 4 })
+		);
+		fc.assert(
+			fc.property(fc.array(oneCard, { maxLength: 40 }), (made) => {
+				const cards = made.map(([day, players, points], i) =>
+					card(
+						`g${i}`,
+						`2026-01-0${day}`,
+						Object.fromEntries(players.map((p, j) => [p, points[j]!]))
+					)
+				);
+				const term = new Map<string, { player: string; games: number; points: number }>();
+				const days = new Map<
+					string,
+					Map<string, { player: string; games: number; points: number }>
+				>();
+				for (const c of cards) {
+					for (const side of c.sides) {
+						for (const p of side.players) {
+							const t = term.get(p) ?? { player: p, games: 0, points: 0 };
+							term.set(p, { player: p, games: t.games + 1, points: t.points + side.total });
+							const day = days.get(c.date) ?? new Map();
+							days.set(c.date, day);
+							const d = day.get(p) ?? { player: p, games: 0, points: 0 };
+							day.set(p, { player: p, games: d.games + 1, points: d.points + side.total });
+						}
+					}
+				}
+				const latest = [...days.keys()]
+					.sort()
+					.reverse()
+					.slice(0, RECENT_DAYS + 1)
+					.map((date) => ({ players: [...days.get(date)!.values()] }));
+				expect(mostImprovedOf([...term.values()], latest)).toEqual(mostImproved(cards));
+			}),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('finds nobody while the league has played on no more than the recent days', () => {
+		const day = { players: [{ player: 'Ana', games: 5, points: 100 }] };
+		expect(mostImprovedOf([{ player: 'Ana', games: 15, points: 100 }], [day, day, day])).toEqual(
+			[]
+		);
 	});
 });
