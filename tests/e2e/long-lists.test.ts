@@ -6,7 +6,14 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { score, startGame } from './game-helpers';
-import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
+import {
+	groupPlayers,
+	leagueTab,
+	leagueWithRoster,
+	playGroupGame,
+	sessionWithGroups,
+	signCard
+} from './league-helpers';
 import { snap } from './snap';
 
 /** Record `key` of the app's IndexedDB store `store`, read in the page. */
@@ -170,6 +177,29 @@ test('the card list shows the latest 50 cards, then older ones on request', asyn
 	await expect(cards.last()).toContainText('Session 1 · Group 1');
 	await expect(cards.last()).toContainText(`${players[0]} 15`);
 	await expect(cards.last()).toContainText('Playing');
+});
+
+test('a student’s games that count show 30 at a time, the latest first', async ({ page }) => {
+	test.slow();
+	await leagueWithRoster(page, 'Period 3', ['Ana', 'Ben', 'Cara', 'Dan']);
+	const session = await sessionWithGroups(page, '2026-01-12');
+	const players = await groupPlayers(page, 1);
+	const first = await playGroupGame(page, 1, [15, 10]);
+	await signCard(page, first);
+	// 34 more signed cards like it, each a minute later (records only: their log is empty).
+	await copyGame(page, first, 34, true);
+
+	await page.goto(session);
+	await leagueTab(page, 'Standings');
+	await page.getByRole('table').getByRole('link', { name: players[0]!, exact: true }).click();
+	const games = page.getByRole('region', { name: 'Games that count' }).locator('tbody tr');
+	await expect(games).toHaveCount(30);
+	await expect(page.getByText('30 of 35 games are shown.')).toBeVisible();
+	await expectAccessible(page, 'a student’s games, 30 of 35');
+	await snap(page, 'student-games-show-more');
+	await page.getByRole('button', { name: 'Show 5 more' }).click();
+	await expect(games).toHaveCount(35);
+	await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
 });
 
 test('Home lists the games in progress and the 10 that finished last', async ({ page }) => {
