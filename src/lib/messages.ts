@@ -323,9 +323,11 @@ const sentences = {
 
 	// Issue 39: a restore's progress bar (backup/restore-progress.ts). Not errors: what it is doing.
 	'restore-checking': 'Checking the file',
-	'restore-checking-games': (p) => `Checking the file: ${p.done} of ${p.total} games`,
+	'restore-checking-games': (p) =>
+		`Checking the file: ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
 	'restore-writing': 'Writing the games',
-	'restore-writing-games': (p) => `Writing ${p.done} of ${p.total} games`,
+	'restore-writing-games': (p) =>
+		`Writing ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
 	'restore-left-unknown': 'Working out how long this will take',
 	'restore-left-soon': 'Almost done',
 	'restore-left-seconds': (p) => `About ${p.seconds} seconds left`,

@@ -14,6 +14,7 @@ describe('doingWords', () => {
 		[{ step: 'checking', games: 1200, total: 5400 }, 'Checking the file: 1,200 of 5,400 games'],
 		[{ step: 'writing', games: 2300, total: 5400 }, 'Writing 2,300 of 5,400 games'],
 		[{ step: 'writing', games: 40, total: null }, 'Writing the games'],
+		[{ step: 'writing', games: 1, total: 1 }, 'Writing 1 of 1 game'],
 		[{ step: 'checking', games: 0, total: null }, 'Checking the file']
 	] as const)('says %o as “%s”', (step, words) => {
 		expect(doingWords(step)).toBe(words);
