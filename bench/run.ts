@@ -97,6 +97,7 @@ interface Bench {
 		backupMs: number;
 		restoreMs: number;
 		mb: number;
+		restoreHeapMb: number;
 		error: string | null;
 	}>;
 }
@@ -133,6 +134,14 @@ async function filesAt(
 	figures.push(figure(`backup, ${size}`, b.backupMs, 'ms', `${b.mb.toFixed(1)} MB`));
 	figures.push(figure(`backup size, ${size}`, b.mb, 'MB', 'streamed into a Blob of parts'));
 	figures.push(figure(`restore, ${size}`, b.restoreMs, 'ms', b.error ?? 'replace'));
+	figures.push(
+		figure(
+			`restore, ${size}: peak JS heap`,
+			b.restoreHeapMb,
+			'MB',
+			b.error ?? 'the highest reading while restoring, every 100 ms'
+		)
+	);
 	figures.push(
 		figure(`backup and restore failures, ${size}`, b.error ? 1 : 0, 'count', b.error ?? '')
 	);

@@ -321,6 +321,19 @@ const sentences = {
 	'correct-while-playing':
 		'The game is still being played: record the points on the score card instead.',
 
+	// Issue 39: a restore's progress bar (backup/restore-progress.ts). Not errors: what it is doing.
+	'restore-checking': 'Checking the file',
+	'restore-checking-games': (p) =>
+		`Checking the file: ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
+	'restore-writing': 'Writing the games',
+	'restore-writing-games': (p) =>
+		`Writing ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
+	'restore-left-unknown': 'Working out how long this will take',
+	'restore-left-soon': 'Almost done',
+	'restore-left-seconds': (p) => `About ${p.seconds} seconds left`,
+	'restore-left-minute': 'About a minute left',
+	'restore-left-minutes': (p) => `About ${p.minutes} minutes left`,
+
 	// Anything else: a bug. Nothing was saved, and the user can say what happened.
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`

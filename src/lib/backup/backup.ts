@@ -34,6 +34,7 @@ import { localDay } from '$lib/days';
 import { fingerprint } from '$lib/card/keys';
 import { deviceKey, type DeviceKey } from '$lib/db/device-key';
 import { LineChain, sealHolds, sealLine } from './seal';
+import { restoreTracker, type RestoreShown } from './restore-progress';
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';
 import {
@@ -633,22 +634,23 @@ export function planRestore(
 
 /**
  * Restores `backup` (merge or replace), staged (`db/restore.ts`): read again part by part into
- * a staging database, each part checked, then written into the store in bounded transactions.
+ * a staging database, each part checked, then written into the store in large batches.
  * Refused anywhere before the writing starts, it changes nothing; a tab closed while writing
  * leaves it to be finished at the next start. When the current league is gone afterwards, the
- * backup's first league becomes current. Progress: the first half reads and stages the file,
- * the second writes it.
+ * backup's first league becomes current. Progress: what it is doing (checking the file, then
+ * writing its games, counted) and about how long is left (`restore-progress.ts`).
  */
 export async function restoreBackup(
 	backup: Backup,
 	mode: storeDump.RestoreMode,
-	opts: { onProgress?: Progress } = {}
+	opts: { onProgress?: (shown: RestoreShown) => void } = {}
 ): Promise<void> {
 	const { onProgress } = opts;
 	// The file's links are checked again at its end, before anything is written.
-	await restoreStaged(backup.parts(onProgress && ((share) => onProgress(share / 2))), mode, {
+	await restoreStaged(backup.parts(), mode, {
 		outside: outside(backup),
 		firstLeague: backup.firstLeague,
-		onProgress: onProgress && ((share) => onProgress(0.5 + share / 2))
+		games: backup.counts.games,
+		onProgress: onProgress && restoreTracker(onProgress)
 	});
 }

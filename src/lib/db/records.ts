@@ -70,6 +70,10 @@ export interface RestoreMarker {
 	parts: number;
 	/** The first staged part not yet written to the store. */
 	next: number;
+	/** The file's games, counted while staging (absent in a marker from before issue 39). */
+	games?: number;
+	/** The games of the parts before `next`, written (absent as `games`). */
+	gamesDone?: number;
 	/** A replace has emptied the store (a merge never does). */
 	cleared: boolean;
 	/** The file's first league, made current when the restore leaves none. */

@@ -11,9 +11,12 @@
  * 2. Checking (merge). Every staged part is compared, read only, with what the device holds
  *    (`restore-check.ts`): a part that would take over another league's records refuses the
  *    whole restore before the first write.
- * 3. Applying. A replace first empties the store a bounded step at a time; then each staged
- *    part is written in its own transaction, which also moves the marker on, and is dropped
- *    from the staging database once committed.
+ * 3. Applying. A replace first empties the store a bounded step at a time; then the staged
+ *    parts are written in batches of about `BATCH_RECORDS` records, a batch per transaction,
+ *    which also moves the marker on, and dropped from the staging database once committed. A
+ *    replace writes a batch's parts as one (a bulk write per table, the upkeep working out the
+ *    derived data of the whole batch at once); a merge writes them one after the other, each
+ *    compared with the store as the parts before it left it.
  *
  * A marker (meta key `restore`) says a restore is under way and how far it got. A Web Lock
  * keeps two tabs from running one at once. If the tab dies, the next start (`resumeRestore`,
@@ -52,8 +55,33 @@ class StagingDB extends Dexie {
 	}
 }
 
-/** Told how far the writing has got, as a share from 0 to 1 (staging follows the file's reader). */
-export type RestoreProgress = (share: number) => void;
+/**
+ * How far a restore has got: checking the file (staging it, the store untouched) or writing it
+ * into the store, and how many of the file's games (cards) that step has done.
+ */
+export interface RestoreStep {
+	step: 'checking' | 'writing';
+	games: number;
+	/** The file's games; null when not known (a restore left by a tab before issue 39). */
+	total: number | null;
+}
+
+/** Told how far a restore has got, after each part checked and each batch written. */
+export type RestoreProgress = (step: RestoreStep) => void;
+
+/**
+ * About the records a transaction of the applying writes (staged parts of about 2,000 records
+ * each, `backup.ts`): a few large transactions rather than many small ones, each small enough
+ * that its records and the derived data worked out for them stay a few megabytes.
+ */
+export const BATCH_RECORDS = 20_000;
+
+/** The records a staged part holds, all tables together. */
+function recordsIn(part: StoreDump): number {
+	let n = 0;
+	for (const t of storeDump.TABLES) n += part[t].length;
+	return n;
+}
 
 /** What a start found of a restore the last tab left under way. */
 export type Resumed = 'finished' | 'discarded' | null;
@@ -89,8 +117,17 @@ async function dropStaging(staging?: StagingDB): Promise<void> {
 export async function restoreStaged(
 	parts: AsyncIterable<StoreDump>,
 	mode: RestoreMode,
-	opts: { outside?: boolean; firstLeague?: string | null; onProgress?: RestoreProgress } = {}
+	opts: {
+		outside?: boolean;
+		firstLeague?: string | null;
+		onProgress?: RestoreProgress;
+		/** The file's games, when the caller knows them: the checking's progress counts to it. */
+		games?: number;
+		/** Records a transaction writes (`BATCH_RECORDS`); tests write a part at a time with 1. */
+		batchRecords?: number;
+	} = {}
 ): Promise<void> {
+	const tell = opts.onProgress ?? (() => undefined);
 	const out = await exclusively(async () => {
 		// One a closed tab left half-written is finished first: its parts are staged already.
 		const left = await restoreUnderWay();
@@ -111,13 +148,19 @@ export async function restoreStaged(
 		const staging = new StagingDB();
 		try {
 			let n = 0;
+			let games = 0;
+			tell({ step: 'checking', games, total: opts.games ?? null });
 			for await (const part of parts) {
 				const checked = await checkDump(part);
 				await guard(() => staging.parts.add({ n, part: checked }));
 				n++;
+				games += part.games.length;
+				tell({ step: 'checking', games, total: opts.games ?? null });
 			}
 			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n, heldOf(marker));
 			marker.parts = n;
+			marker.games = games;
+			marker.gamesDone = 0;
 			marker.phase = 'applying';
 			await writeMarker(marker);
 		} catch (err) {
@@ -125,7 +168,7 @@ export async function restoreStaged(
 			await writeMarker(null);
 			throw err;
 		}
-		await apply(staging, marker, (share) => opts.onProgress?.(share));
+		await apply(staging, marker, tell, opts.batchRecords);
 	});
 	if (out === BUSY) throw new DbError('restore-busy');
 }
@@ -142,33 +185,85 @@ async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
 }
 
 /**
- * Writes the staged parts from `marker.next` on, each in its own transaction with the marker
- * moved on, after a replace has emptied the store; then drops the marker and the staging
- * database, and makes the file's first league current when none is.
+ * The staged parts from `next` on that one transaction writes: at least one, and more while
+ * they hold at most `most` records together; each read in its own short request. `ahead`, the
+ * part `next` when read already, is not read again; the part read beyond the batch is given
+ * back as the next one's `ahead`.
+ */
+async function batchFrom(
+	staging: StagingDB,
+	next: number,
+	count: number,
+	most: number,
+	ahead: StoreDump | null
+): Promise<{ batch: StoreDump[]; ahead: StoreDump | null }> {
+	const batch: StoreDump[] = [];
+	let records = 0;
+	for (let n = next; n < count; n++) {
+		const part = (n === next ? ahead : null) ?? (await partOf(staging, n));
+		const more = recordsIn(part);
+		if (batch.length > 0 && records + more > most) return { batch, ahead: part };
+		batch.push(part);
+		records += more;
+	}
+	return { batch, ahead: null };
+}
+
+/** The parts of `batch` as one part (each game's rows are in its own part, so in this one). */
+function joined(batch: readonly StoreDump[]): StoreDump {
+	if (batch.length === 1) return batch[0]!;
+	const out = storeDump.emptyDump();
+	for (const t of storeDump.TABLES) {
+		(out[t] as unknown[]) = batch.flatMap((part) => part[t] as unknown[]);
+	}
+	return out;
+}
+
+/**
+ * Writes the staged parts from `marker.next` on, a batch per transaction with the marker moved
+ * on (see the top of this file), after a replace has emptied the store; then drops the marker
+ * and the staging database, and makes the file's first league current when none is.
  */
 async function apply(
 	staging: StagingDB,
 	marker: RestoreMarker,
-	onProgress: RestoreProgress
+	onProgress: RestoreProgress,
+	batchRecords = BATCH_RECORDS
 ): Promise<void> {
 	if (!marker.cleared) {
 		await storeDump.clearInSteps();
 		marker.cleared = true;
 		await writeMarker(marker);
 	}
+	const total = marker.games ?? null;
+	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
+	tell();
+	let ahead: StoreDump | null = null;
 	while (marker.next < marker.parts) {
-		const part = await partOf(staging, marker.next);
-		const next = { ...marker, next: marker.next + 1 };
+		const read = await batchFrom(staging, marker.next, marker.parts, batchRecords, ahead);
+		const { batch } = read;
+		ahead = read.ahead;
+		const games = batch.reduce((n, part) => n + part.games.length, 0);
+		const next = {
+			...marker,
+			next: marker.next + batch.length,
+			...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
+		};
 		await guard(() =>
 			db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
-				await storeDump.writePart(part, marker.mode, heldOf(marker));
+				if (marker.mode === 'replace') {
+					await storeDump.writePart(joined(batch), 'replace', heldOf(marker));
+				} else {
+					for (const part of batch) await storeDump.writePart(part, 'merge', heldOf(marker));
+				}
 				await db.meta.put(markerRow(next));
 			})
 		);
-		// Committed: the staged copy is not needed any more (its room goes back as it goes).
-		await guard(() => staging.parts.delete(marker.next));
-		marker.next = next.next;
-		onProgress(marker.next / marker.parts);
+		// Committed: the staged copies are not needed any more (their room goes back as it goes).
+		const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
+		await guard(() => staging.parts.bulkDelete(written));
+		Object.assign(marker, next);
+		tell();
 	}
 	await guard(() =>
 		db.transaction('rw', db.meta, async () => {
@@ -180,7 +275,6 @@ async function apply(
 		})
 	);
 	await dropStaging(staging);
-	onProgress(1);
 }
 
 /**

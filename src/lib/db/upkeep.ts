@@ -267,33 +267,103 @@ interface Judged {
 
 const NOT_JUDGED: Judged = { verdict: null, events: [], state: null };
 
-/** Game `record` judged against its events and signatures as they now are in `trans`. */
-function judgeOne(t: Tables, trans: DBCoreTransaction, record: GameRecord): Promise<Judged> {
+/** A game's events (in order) and signatures, as they now are in a transaction. */
+interface Log {
+	events: EventRecord[];
+	signatures: SignatureRecord[];
+}
+
+/**
+ * Games judged at once from one read of the events and one of the signatures over their ids'
+ * range (a restore's batch, whose games are neighbours by id); one game is read alone.
+ */
+const BATCH_MIN = 2;
+/**
+ * The rows a batch's range read may bring back, per game judged, before it is given up for a
+ * read per game: a range whose ids are far apart would read other games' rows too.
+ */
+const ROWS_PER_GAME = { events: 200, signatures: 16 };
+
+function rangeOf(lower: unknown, upper: unknown): DBCoreKeyRange {
+	return { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false };
+}
+
+/** The events and signatures of game `id` as they now are in `trans`. */
+function logOf(t: Tables, trans: DBCoreTransaction, id: string): Promise<Log> {
 	const events = t.events
 		.query({
 			trans,
 			values: true,
 			query: {
 				index: t.events.schema.primaryKey,
-				range: {
-					type: RANGE,
-					lower: [record.id, Dexie.minKey],
-					upper: [record.id, Dexie.maxKey],
-					lowerOpen: false,
-					upperOpen: false
-				}
+				range: rangeOf([id, Dexie.minKey], [id, Dexie.maxKey])
 			}
 		})
 		.then(({ result }) => result as EventRecord[]);
 	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
-	const signed = t.signatures
-		.query({ trans, values: true, query: { index: byGame!, range: equal(record.id) } })
+	const signatures = t.signatures
+		.query({ trans, values: true, query: { index: byGame!, range: equal(id) } })
 		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signed]).then(([e, s]) => {
-		// One replay for both: the verdict's hands and the card's figures.
-		const state = stateOf(record, e);
-		return { verdict: verdictOf(record, e, s, cache.prints(trans), state), events: e, state };
+	return Promise.all([events, signatures]).then(([e, s]) => ({ events: e, signatures: s }));
+}
+
+/**
+ * The logs of games `ids` as they now are in `trans`: for a batch, one read of the events and
+ * one of the signatures from the first id to the last, kept only for `ids`, unless that range
+ * holds more rows than such a batch would (its ids far apart): then a read per game.
+ */
+function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map<string, Log>> {
+	const one = () =>
+		Promise.all(ids.map((id) => logOf(t, trans, id))).then(
+			(logs) => new Map(ids.map((id, i) => [id, logs[i]!]))
+		);
+	if (ids.length < BATCH_MIN) return one();
+	const sorted = [...ids].sort();
+	const first = sorted[0]!;
+	const last = sorted.at(-1)!;
+	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
+	const limits = {
+		events: ids.length * ROWS_PER_GAME.events,
+		signatures: ids.length * ROWS_PER_GAME.signatures
+	};
+	const events = t.events
+		.query({
+			trans,
+			values: true,
+			limit: limits.events,
+			query: {
+				index: t.events.schema.primaryKey,
+				range: rangeOf([first, Dexie.minKey], [last, Dexie.maxKey])
+			}
+		})
+		.then(({ result }) => result as EventRecord[]);
+	const signatures = t.signatures
+		.query({
+			trans,
+			values: true,
+			limit: limits.signatures,
+			query: { index: byGame!, range: rangeOf(first, last) }
+		})
+		.then(({ result }) => result as SignatureRecord[]);
+	return Promise.all([events, signatures]).then(([e, s]) => {
+		if (e.length >= limits.events || s.length >= limits.signatures) return one();
+		const out = new Map<string, Log>(ids.map((id) => [id, { events: [], signatures: [] }]));
+		// In key order: each game's events come by their number, as a game's own read gives them.
+		for (const event of e) out.get(event.gameId)?.events.push(event);
+		for (const signature of s) out.get(signature.gameId)?.signatures.push(signature);
+		return out;
 	});
+}
+
+/** Game `record` judged against its `log` as it now is in `trans`. */
+function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judged {
+	// One replay for both: the verdict's hands and the card's figures.
+	const state = stateOf(record, log.events);
+	return {
+		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state),
+		events: log.events,
+		state
+	};
 }
 
 function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
@@ -338,12 +408,16 @@ function rejudge(
 			(FiguresRecord | undefined)[]
 		]) => {
 			cache.read(trans, keys, records);
-			const judged = records.map((record) =>
-				record && lockedWithResult(record)
-					? judgeOne(t, trans, record)
-					: Promise.resolve(NOT_JUDGED)
-			);
-			return Promise.all(judged).then((all) => {
+			const locked = records.filter((r): r is GameRecord => r !== undefined && lockedWithResult(r));
+			return logsOf(
+				t,
+				trans,
+				locked.map((r) => r.id)
+			).then((read) => {
+				const all = records.map((record) => {
+					const log = record && read.get(record.id);
+					return record && log ? judgeOne(trans, record, log) : NOT_JUDGED;
+				});
 				const put: VerdictRecord[] = [];
 				const logs: SignedLogRecord[] = [];
 				const gone: string[] = [];

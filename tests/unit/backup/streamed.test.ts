@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readBackup, restoreBackup, summarize, writeBackup } from '$lib/backup/backup';
+import type { RestoreShown } from '$lib/backup/restore-progress';
 import * as leagues from '$lib/db/leagues';
 import type { PlayerRecord, SignatureRecord } from '$lib/card/records';
 import * as storeDump from '$lib/db/store-dump';
@@ -72,14 +73,17 @@ describe('a streamed backup', () => {
 		const parts: string[] = [];
 		await writeBackup('0.1.0', (p) => void parts.push(p));
 		await resetDb();
-		const shares: number[] = [];
+		const shown: RestoreShown[] = [];
 		const backup = await readBackup(new Blob(parts));
 		expect(summarize(backup).counts).toMatchObject({ leagues: 1, players: 2, games: 2 });
-		await restoreBackup(backup, 'replace', { onProgress: (s) => shares.push(s) });
+		await restoreBackup(backup, 'replace', { onProgress: (s) => shown.push(s) });
 		expect(await storeDump.dump()).toEqual(asRestored(before));
 		expect(await leagues.currentId()).toBe(leagueId);
+		const shares = shown.map((s) => s.share);
 		expect(shares.at(-1)).toBe(1);
 		expect([...shares].sort((a, b) => a - b)).toEqual(shares);
+		expect(shown[0]!.doing).toBe('Checking the file: 0 of 2 games');
+		expect(shown.at(-1)).toMatchObject({ doing: 'Writing 2 of 2 games', left: 'Almost done' });
 	});
 
 	it('still restores a format 1 file (one JSON object)', async () => {

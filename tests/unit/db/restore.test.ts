@@ -9,7 +9,8 @@ import {
 	restoreUnderWay,
 	resumeRestore,
 	STAGING_DB,
-	type RestoreMarker
+	type RestoreMarker,
+	type RestoreStep
 } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
@@ -63,15 +64,25 @@ describe('a staged restore', () => {
 		// turned-in/received/matches none; 6 games, then sessions none, players, leagues.
 		expect(parts.length).toBeGreaterThanOrEqual(8);
 		await resetDb();
-		const shares: number[] = [];
+		const steps: RestoreStep[] = [];
 		await restoreStaged(each(parts), 'replace', {
 			firstLeague: leagueId,
-			onProgress: (s) => shares.push(s)
+			games: 6,
+			batchRecords: 1,
+			onProgress: (s) => steps.push(s)
 		});
 		expect(await storeDump.dump()).toEqual(school);
-		// One step of progress per committed part, then the end.
-		expect(shares).toHaveLength(parts.length + 1);
-		expect(shares.at(-1)).toBe(1);
+		// Checking: before the first part and after each; writing: before the first and after
+		// each committed part, its games counted.
+		const checking = steps.filter((s) => s.step === 'checking');
+		const writing = steps.filter((s) => s.step === 'writing');
+		expect(checking).toHaveLength(parts.length + 1);
+		expect(checking.at(-1)).toEqual({ step: 'checking', games: 6, total: 6 });
+		expect(writing).toHaveLength(parts.length + 1);
+		// The games' parts come first (one game each), then the players' and leagues'.
+		const after = Array<number>(parts.length - 6).fill(6);
+		expect(writing.map((s) => s.games)).toEqual([0, 1, 2, 3, 4, 5, 6, ...after]);
+		expect(writing.at(-1)).toEqual({ step: 'writing', games: 6, total: 6 });
 		expect(await restoreUnderWay()).toBeNull();
 		expect(await stagingParts()).toBe(0);
 		expect(await leagues.currentId()).toBe(leagueId);
@@ -90,12 +101,12 @@ describe('a staged restore', () => {
 		await resetDb();
 		const stop = new Error('the tab closed');
 		// The tab "dies" after the third part is committed.
-		let written = 0;
 		await expect(
 			restoreStaged(each(parts), 'replace', {
 				firstLeague: leagueId,
-				onProgress: (share) => {
-					if (share < 1 && ++written === 3) throw stop;
+				batchRecords: 1,
+				onProgress: (s) => {
+					if (s.step === 'writing' && s.games === 3) throw stop;
 				}
 			})
 		).rejects.toBe(stop);
@@ -117,8 +128,9 @@ describe('a staged restore', () => {
 		const stop = new Error('the tab closed');
 		await expect(
 			restoreStaged(each(parts), 'replace', {
-				onProgress: (share) => {
-					if (share > 0.3 && share < 1) throw stop;
+				batchRecords: 1,
+				onProgress: (s) => {
+					if (s.step === 'writing' && s.games === 2) throw stop;
 				}
 			})
 		).rejects.toBe(stop);

@@ -1,0 +1,131 @@
+/**
+ * Where a restore's time goes (issue 39), on a school kept between runs: the first run loads
+ * `PROFILE_CLASSES` (10) classes into a Chromium profile under `PROFILE_DIR`, later runs reuse
+ * it (each restore leaves the same school). Then, in the page, `PROFILE_RUNS` (1) times: a
+ * backup of everything, the database deleted, and the backup restored (replace), timed in its
+ * steps with the JS heap's peak; with `PROFILE_CPU=1` the restore runs under the CDP sampling
+ * profiler and the functions of most self time are printed. Not part of `npm run bench`; needs
+ * a build served on `PROFILE_PORT` (4177) as the bench serves it (no CSP), e.g.
+ * `npx vite build && TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/app-host.ts build 4177`.
+ *
+ *   TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/profile-restore.ts
+ */
+import { build } from 'esbuild';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
+import { NAME_SHIM } from './ui';
+
+// PROFILE_SRC: another checkout's source to bundle (the base of a before/after comparison; its
+// bench/ needs this file's `restore-probe-entry.ts`).
+const root = process.env.PROFILE_SRC ?? join(import.meta.dirname, '..');
+const origin = `http://127.0.0.1:${process.env.PROFILE_PORT ?? 4177}`;
+const classes = Number(process.env.PROFILE_CLASSES ?? 10);
+const dir = process.env.PROFILE_DIR ?? `/tmp/muggins-restore-${classes}`;
+const runs = Number(process.env.PROFILE_RUNS ?? 1);
+const cpu = process.env.PROFILE_CPU === '1';
+
+interface Node {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+	children?: number[];
+}
+interface Profile {
+	nodes: Node[];
+	samples?: number[];
+	timeDeltas?: number[];
+}
+
+/** The functions of most self time in `p`, in ms. */
+function top(p: Profile, n = 40): string {
+	const byId = new Map(p.nodes.map((x) => [x.id, x]));
+	const self = new Map<string, number>();
+	(p.samples ?? []).forEach((id, i) => {
+		const f = byId.get(id)!.callFrame;
+		const k = `${f.functionName || '(anon)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+		self.set(k, (self.get(k) ?? 0) + (p.timeDeltas?.[i + 1] ?? 0) / 1000);
+	});
+	return [...self]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, n)
+		.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
+		.join('\n');
+}
+
+async function main(): Promise<void> {
+	const out = await build({
+		entryPoints: [join(root, 'bench/restore-probe-entry.ts')],
+		bundle: true,
+		format: 'iife',
+		write: false,
+		minify: false,
+		alias: { $lib: join(root, 'src/lib') },
+		define: { 'import.meta.env.DEV': 'false' },
+		logLevel: 'silent'
+	});
+	const context = await chromium.launchPersistentContext(dir, {
+		executablePath: CHROME_PATH,
+		args: [...CHROME_ARGS, '--enable-precise-memory-info'],
+		serviceWorkers: 'block',
+		viewport: { width: 1280, height: 800 }
+	});
+	await context.addInitScript(NAME_SHIM);
+	const page = context.pages()[0] ?? (await context.newPage());
+	await page.goto(`${origin}/settings`);
+	await page.addScriptTag({ content: out.outputFiles[0]!.text });
+	type W = { bench: Record<string, (...a: unknown[]) => Promise<unknown>> };
+	type P = { probe: Record<string, () => Promise<unknown>> };
+	const marker = join(dir, 'school.json');
+	if (!existsSync(marker)) {
+		console.log(`Loading ${classes} classes into ${dir}…`);
+		const t0 = Date.now();
+		const school = await page.evaluate(
+			(c) => (globalThis as unknown as W).bench.loadSchool!(c, 1),
+			classes
+		);
+		writeFileSync(marker, JSON.stringify(school));
+		console.log(`loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+	}
+	const cdp = cpu ? await context.newCDPSession(page) : null;
+	if (cdp) {
+		await cdp.send('Profiler.enable');
+		await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+	}
+	if (process.env.PROFILE_RAW) {
+		for (const perTxn of process.env.PROFILE_RAW.split(',').map(Number)) {
+			const raw = await page.evaluate(
+				(n) =>
+					(
+						globalThis as unknown as { probe: { rawWrites(n: number): Promise<unknown> } }
+					).probe.rawWrites(n),
+				perTxn
+			);
+			console.log('raw writes:', JSON.stringify(raw));
+		}
+	}
+	if (process.env.PROFILE_NATIVE === '1') {
+		const native = await page.evaluate(() =>
+			(
+				globalThis as unknown as { probe: { nativeWrites(): Promise<unknown> } }
+			).probe.nativeWrites()
+		);
+		console.log('native writes:', JSON.stringify(native));
+	}
+	for (let i = 0; i < runs; i++) {
+		await cdp?.send('Profiler.start');
+		const steps = await page.evaluate(() => (globalThis as unknown as P).probe.restoreSteps!());
+		console.log('restore:', JSON.stringify(steps));
+		if (cdp) {
+			const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+			writeFileSync(join(dir, `restore-${i}.cpuprofile`), JSON.stringify(profile));
+			console.log(top(profile));
+		}
+	}
+	await context.close();
+}
+
+main().catch((e: unknown) => {
+	console.error(e);
+	process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+	CHECKING_SHARE,
+	doingWords,
+	leftWords,
+	restoreTracker,
+	secondsLeft,
+	shareOf,
+	type RestoreShown
+} from '$lib/backup/restore-progress';
+
+describe('doingWords', () => {
+	it.each([
+		[{ step: 'checking', games: 1200, total: 5400 }, 'Checking the file: 1,200 of 5,400 games'],
+		[{ step: 'writing', games: 2300, total: 5400 }, 'Writing 2,300 of 5,400 games'],
+		[{ step: 'writing', games: 40, total: null }, 'Writing the games'],
+		[{ step: 'writing', games: 1, total: 1 }, 'Writing 1 of 1 game'],
+		[{ step: 'checking', games: 0, total: null }, 'Checking the file']
+	] as const)('says %o as “%s”', (step, words) => {
+		expect(doingWords(step)).toBe(words);
+	});
+});
+
+describe('leftWords', () => {
+	it.each([
+		[null, 'Working out how long this will take'],
+		[4, 'Almost done'],
+		[38, 'About 40 seconds left'],
+		[70, 'About a minute left'],
+		[170, 'About 3 minutes left']
+	])('says %s seconds as “%s”', (seconds, words) => {
+		expect(leftWords(seconds)).toBe(words);
+	});
+});
+
+describe('shareOf', () => {
+	it('gives checking its share of the bar first, then writing the rest', () => {
+		expect(shareOf({ step: 'checking', games: 0, total: 10 })).toBe(0);
+		expect(shareOf({ step: 'checking', games: 10, total: 10 })).toBeCloseTo(CHECKING_SHARE);
+		expect(shareOf({ step: 'writing', games: 5, total: 10 })).toBeCloseTo(
+			CHECKING_SHARE + (1 - CHECKING_SHARE) / 2
+		);
+		expect(shareOf({ step: 'writing', games: 0, total: 0 })).toBe(1);
+	});
+});
+
+describe('secondsLeft', () => {
+	it('says nothing in the first two seconds or the first 2 %, then follows the pace', () => {
+		expect(secondsLeft(0.5, 1000)).toBeNull();
+		expect(secondsLeft(0.01, 10_000)).toBeNull();
+		expect(secondsLeft(0.25, 10_000)).toBe(30);
+		expect(secondsLeft(1, 100)).toBe(0);
+	});
+});
+
+describe('restoreTracker', () => {
+	it('counts the writing in while checking, then follows the writing’s own pace', () => {
+		let t = 0;
+		const shown: RestoreShown[] = [];
+		const tell = restoreTracker(
+			(s) => shown.push(s),
+			() => t
+		);
+		tell({ step: 'checking', games: 0, total: 100 });
+		t = 3000;
+		// Half checked in 3 s: 3 s more to check, and writing at 10 times the checking's 6 s.
+		tell({ step: 'checking', games: 50, total: 100 });
+		t = 6000;
+		tell({ step: 'writing', games: 0, total: 100 });
+		t = 16_000;
+		tell({ step: 'writing', games: 1, total: 100 });
+		t = 26_000;
+		tell({ step: 'writing', games: 40, total: 100 });
+		expect(shown.map((s) => s.left)).toEqual([
+			'Working out how long this will take',
+			'About a minute left',
+			'About a minute left',
+			// Too little written to tell its pace: the last estimate, counted down.
+			'About 50 seconds left',
+			// 40 % written in 20 s.
+			'About 30 seconds left'
+		]);
+	});
+});
