@@ -1,6 +1,6 @@
 /**
  * Issue 39: a restore writes its staged parts in large batches, the upkeep working out the
- * derived data (verdicts, kept logs, figures, contributions) a batch at a time. On random
+ * derived data (verdicts, kept logs, figures and their totals, contributions) a batch at a time. On random
  * stores built through the app's verbs, the batched restore must leave exactly the store those
  * verbs left, derived tables included, as a restore a part at a time (the code before issue 39)
  * does; and a bad record in any part must change nothing.
@@ -89,6 +89,8 @@ async function everything() {
 		verdicts: await db.verdicts.toArray(),
 		signedLogs: await db.signedLogs.toArray(),
 		figures: await db.figures.toArray(),
+		studentTotals: await db.studentTotals.toArray(),
+		dayTotals: await db.dayTotals.toArray(),
 		contributions: (await db.contributions.toArray()).map((p) => ({
 			key: [p.leagueId, p.page],
 			cards: pageCards(p)
