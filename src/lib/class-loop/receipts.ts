@@ -15,7 +15,7 @@ import { guard } from '$lib/db/errors';
 import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
 import type { InboxRecord } from '$lib/card/backup-records';
-import type { ReceiptRecord } from '$lib/db/records';
+import type { ReceiptRecord } from '$lib/card/device-records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as shared from './sharing';
 import { trustOf } from './trust';

@@ -31,7 +31,7 @@ export interface NewGame {
 	id?: string;
 }
 
-export type { GameView } from './game-view';
+export type { GameView } from '$lib/card/game-view';
 export { eventsOf } from './game-read';
 
 /** The options a game is played with: the ones given, the ruleset's defaults for the rest. */
