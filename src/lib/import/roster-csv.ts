@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
-import type { NewStudent } from '$lib/db/roster';
+import type { NewStudent } from '$lib/card/roster';
 import {
 	MAX_STUDENT_ID,
 	cleanStudentId,
