@@ -19,8 +19,7 @@ import type { ReceiptRecord } from '$lib/card/device-records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as shared from './sharing';
 import { trustOf } from './trust';
-import { ownerKeyHeld } from '$lib/db/device-key';
-import { ownerToPin } from '$lib/card/owner';
+import { ownerKeyHeld, ownerToPin } from '$lib/card/owner';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(

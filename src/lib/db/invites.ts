@@ -9,8 +9,7 @@ import { DbError, guard } from './errors';
 import { incomingName } from '$lib/card/game-check';
 import { incomingLeagueName } from '$lib/card/incoming-check';
 import { nameKey } from './players';
-import { ownerKeyHeld } from './device-key';
-import { ownerKeptFromServer, ownerToPin } from '$lib/card/owner';
+import { ownerKeptFromServer, ownerKeyHeld, ownerToPin } from '$lib/card/owner';
 import { canonicalJson } from '$lib/rules/canonical';
 import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
 
