@@ -33,7 +33,7 @@ export interface PlayerRecord {
 	id: PlayerId;
 	/** As shown: trimmed, inner runs of spaces made one. */
 	name: string;
-	/** `name` folded for comparison (see `players.nameKey`); indexed. */
+	/** `name` folded for comparison (see `names.ts` `nameKey`); indexed. */
 	nameKey: string;
 	createdAt: string;
 	updatedAt: string;

@@ -8,7 +8,7 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { incomingName } from '$lib/card/game-check';
 import { incomingLeagueName } from '$lib/card/incoming-check';
-import { nameKey } from './players';
+import { nameKey } from '$lib/card/names';
 import { ownerKeptFromServer, ownerKeyHeld, ownerToPin } from '$lib/card/owner';
 import { canonicalJson } from '$lib/rules/canonical';
 import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';

@@ -2,10 +2,8 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { checkedName, cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/card/names';
+import { checkedName, nameKey } from '$lib/card/names';
 import type { PlayerRecord } from '$lib/card/records';
-
-export { cleanName, MAX_NAME_LENGTH, nameKey };
 
 /** Current players first, then the one who played last, then the oldest. */
 function preferred(a: PlayerRecord, b: PlayerRecord): number {

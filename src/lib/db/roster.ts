@@ -1,6 +1,6 @@
 /**
  * A league's roster: the students of the class, as player records that carry the league's id.
- * Names are unique within a roster (compared like `players.nameKey`), not across the device,
+ * Names are unique within a roster (compared like `card/names.ts` `nameKey`), not across the device,
  * so two classes can each have an Ana. A student is retired, never deleted, so their games
  * and standings stay whole.
  */
@@ -157,29 +157,6 @@ export async function setRetired(
 				retiredAt: retired ? (student.retiredAt ?? at) : null,
 				updatedAt: at
 			};
-			await db.players.put(changed);
-			return changed;
-		})
-	);
-}
-
-/**
- * Gives a student the school's id `studentId` (blank takes it away), for the exports.
- * @throws DbError `not-on-roster`, `student-id-taken`
- * @throws CardError `student-id-too-long`, `student-id-control`
- */
-export async function setStudentId(
-	id: PlayerId,
-	studentId: string,
-	opts: { now?: string } = {}
-): Promise<PlayerRecord> {
-	const clean = checkedStudentId(studentId);
-	return guard(() =>
-		db.transaction('rw', db.players, async () => {
-			const student = await mustGetStudent(id);
-			if ((student.studentId ?? null) === clean) return student;
-			checkIdFree(await rosterOf(student.leagueId), clean, id);
-			const changed = { ...student, studentId: clean, updatedAt: timestamp(opts.now) };
 			await db.players.put(changed);
 			return changed;
 		})
