@@ -30,7 +30,7 @@ export interface AppendOptions {
 	/**
 	 * When the log already holds this event (the one with `id`, or without one, the same entry
 	 * at the same time `now`), store nothing and return the game as it is: a write retried after
-	 * a reload (`unstored.ts`) is stored once.
+	 * a reload (`state/unstored.ts`) is stored once.
 	 */
 	once?: boolean;
 }
