@@ -2,12 +2,13 @@
  * A league's roster without the store: the order a class list is read in, and the checks of a
  * student's name and student id against the others on the roster (names unique within a
  * roster, compared like `nameKey`; student ids too, compared like `studentIdKey`).
- * `$lib/db/roster.ts` runs them inside its transactions, on the roster as stored.
+ * `$lib/db/roster.ts` runs them inside its transactions, on the roster as stored; a phone
+ * joining a league takes each student of the invite as `joinedLine` says (`$lib/db/invites.ts`).
  */
 import type { PlayerId } from '$lib/rules/types';
 import { DbError } from './db-error';
 import { checkedName, nameKey } from './names';
-import type { PlayerRecord } from './records';
+import type { InviteLine, PlayerRecord } from './records';
 import { checkedStudentId, studentIdKey } from './student-ids';
 
 /** A student to add: a name, and the school's id for them when the class list has one. */
@@ -91,4 +92,39 @@ export function newRecords(
 		});
 	}
 	return added;
+}
+
+/**
+ * The record a phone stores for student `line` of league `leagueId`'s invite, given `mine`, the
+ * player this device holds under that id; null when this device holds that student as the line
+ * says, or a newer version of them.
+ * @throws DbError `incoming-id-taken` when the id is a player of another league or of quick games
+ */
+export function joinedLine(
+	line: InviteLine,
+	mine: PlayerRecord | undefined,
+	leagueId: string,
+	at: string
+): PlayerRecord | null {
+	// An invite's id never takes over a player of another league or of quick games.
+	if (mine && mine.leagueId !== leagueId) throw new DbError('incoming-id-taken');
+	if (mine && mine.updatedAt > line.updatedAt) return null;
+	const same =
+		mine &&
+		mine.name === line.name &&
+		mine.retiredAt === line.retiredAt &&
+		mine.leagueId === leagueId;
+	if (same) return null;
+	return {
+		id: line.id,
+		name: line.name,
+		nameKey: nameKey(line.name),
+		createdAt: mine?.createdAt ?? at,
+		updatedAt: line.updatedAt,
+		lastPlayedAt: mine?.lastPlayedAt ?? null,
+		retiredAt: line.retiredAt,
+		leagueId,
+		// Invites carry no student ids (a phone needs none): the device's own stays.
+		studentId: mine?.studentId ?? null
+	};
 }
