@@ -1,10 +1,10 @@
 /**
- * One name rule on both sides (issue 35): a roster name the app's rule (`players.checkedName`,
- * over `card/names.ts`) refuses, the server refuses (400); one it takes, the server stores as
- * the app would.
+ * One name rule on both sides (issue 35): a roster name the app's rule (`card/names.ts`
+ * `checkedName`) refuses, the server refuses (400); one it takes, the server stores as the app
+ * would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkedName } from '$lib/db/players';
+import { checkedName } from '$lib/card/names';
 import type { Database } from '../../server/core/db';
 import { L1, appOn, client, type Call } from './support';
 import { openDatabase } from '../../server/core/db';

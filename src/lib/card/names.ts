@@ -2,6 +2,7 @@
  * The one name rule (issue 13), with no store: the app, its imports and the school server
  * clean every name the same way.
  */
+import { DbError } from './db-error';
 
 /** The longest name a player can have (a form's `maxlength`). */
 export const MAX_NAME_LENGTH = 40;
@@ -43,4 +44,15 @@ export function cleanName(name: string): string {
 /** What two names must share to be the same player: "ana  LÓPEZ" and "Ana López" do. */
 export function nameKey(name: string): string {
 	return cleanName(name).toLowerCase();
+}
+
+/**
+ * `name` cleaned (`cleanName`), refused when nothing is left or it is too long.
+ * @throws DbError `name-required` or `name-too-long`
+ */
+export function checkedName(name: unknown): string {
+	const clean = typeof name === 'string' ? cleanName(name) : '';
+	if (clean === '') throw new DbError('name-required');
+	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
+	return clean;
 }

@@ -4,7 +4,9 @@
  * code shown in class) and from then on takes that league's invites, group codes, receipts
  * and shared standings only under that key. A device never takes changes to a league it owns.
  */
+import type { StoredRole } from '$lib/roles/rules';
 import { TrustError } from './errors';
+import type { LeagueRecord } from './records';
 
 /** What is known when a message about a league arrives. */
 export interface OwnerFacts {
@@ -57,4 +59,18 @@ export function ownerKeptFromServer(held: string | null | undefined, mine: strin
 	if (held === mine) throw new TrustError('trust-own-league');
 	if (held === undefined) throw new TrustError('trust-other-owner');
 	return held;
+}
+
+/**
+ * The owner key this device holds for `league`: its `ownerKey`, or for a league from before
+ * keys, this device's own key on the instructor's device (which made it) and null on a group's
+ * phone (the league's next signed message pins its owner). Undefined when the league is not here.
+ */
+export function ownerKeyHeld(
+	league: LeagueRecord | undefined,
+	role: StoredRole,
+	mine: string
+): string | null | undefined {
+	if (!league) return undefined;
+	return league.ownerKey ?? (role === 'group' ? null : mine);
 }

@@ -33,7 +33,7 @@ export interface PlayerRecord {
 	id: PlayerId;
 	/** As shown: trimmed, inner runs of spaces made one. */
 	name: string;
-	/** `name` folded for comparison (see `players.nameKey`); indexed. */
+	/** `name` folded for comparison (see `names.ts` `nameKey`); indexed. */
 	nameKey: string;
 	createdAt: string;
 	updatedAt: string;
@@ -128,7 +128,7 @@ export interface LeagueRecord {
 	/**
 	 * Issue 37: the public key of the device that made the league, the only one whose messages
 	 * change it. Missing on leagues from before keys: the instructor's device owns those
-	 * (`db/device-key.ts` `ownerKeyHeld`), and a phone pins the first signed message's key.
+	 * (`owner.ts` `ownerKeyHeld`), and a phone pins the first signed message's key.
 	 */
 	ownerKey?: string;
 	createdAt: string;

@@ -20,7 +20,7 @@ import { DbError, guard } from '$lib/db/errors';
 import * as games from '$lib/db/games';
 import { deviceId } from '$lib/db/device';
 import * as invites from '$lib/db/invites';
-import type { AssignmentRecord } from '$lib/db/records';
+import type { AssignmentRecord } from '$lib/card/device-records';
 import type { LeagueRecord, SessionGroup, SessionRecord } from '$lib/card/records';
 import * as role from '$lib/db/role';
 import * as shared from './sharing';

@@ -15,12 +15,12 @@ import { guard } from '$lib/db/errors';
 import * as inbox from '$lib/db/inbox';
 import * as outbox from '$lib/db/outbox';
 import type { InboxRecord } from '$lib/card/backup-records';
-import type { ReceiptRecord } from '$lib/db/records';
+import type { ReceiptRecord } from '$lib/card/device-records';
 import type { GameRecord, ReceivedCard } from '$lib/card/records';
 import * as shared from './sharing';
 import { trustOf } from './trust';
-import { ownerKeyHeld } from '$lib/db/device-key';
-import { ownerToPin } from '$lib/card/owner';
+import { ownerKeyHeld, ownerToPin } from '$lib/card/owner';
+import type { CardSender } from '$lib/card/inbox-rule';
 
 /** The receipt of `game` as signed now, or null: a card reopened and signed again has none. */
 export async function receiptOf(
@@ -112,7 +112,7 @@ export interface BundleReceived {
 export async function receiveAll(
 	leagueId: string,
 	cards: readonly ReceivedCard[],
-	opts: { now?: string; sender?: inbox.CardSender } = {}
+	opts: { now?: string; sender?: CardSender } = {}
 ): Promise<BundleReceived> {
 	const entries: InboxRecord[] = [];
 	const broken: string[] = [];

@@ -14,7 +14,7 @@ import {
 import { timestamp } from '$lib/db/clock';
 import { db } from '$lib/db/db';
 import { guard } from '$lib/db/errors';
-import type { SharingRecord } from '$lib/db/records';
+import type { SharingRecord } from '$lib/card/device-records';
 
 async function sharingList(): Promise<SharingRecord[]> {
 	const row = await db.meta.get('standingsSharing');

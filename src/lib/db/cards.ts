@@ -8,111 +8,34 @@
  * (`upkeep.ts`); `changedAfterSigning` reads those verdicts.
  */
 import Dexie from 'dexie';
-import { dayOfTime } from '$lib/days';
 import type { StandingsCard } from '$lib/rules/standings';
 import { timestamp } from './clock';
-import { countsInStandings, lockedWithResult, readPage } from '$lib/card/contributions';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { sessionsById } from './lists';
-import type { ContributionPageRecord, GameRecord } from '$lib/card/records';
-
-/** The longest reason a void can give. */
-export const MAX_VOID_REASON = 200;
-
-/** A stored game seen as a card. */
-export type CardRecord = GameRecord;
-
-/** Where a card stands for the instructor. */
-export type CardStanding = 'in-progress' | 'unsigned' | 'signed' | 'changed' | 'voided';
+import type { GameRecord } from '$lib/card/records';
+import {
+	cardsOnPages,
+	standingsCards,
+	voidReason,
+	type CardRecord
+} from '$lib/card/standings-cards';
 
 /** Whether a card counts: decided in `contributions.ts`, which keeps what it contributes. */
-export { countsInStandings };
+export { countsInStandings } from '$lib/card/contributions';
 
-/**
- * Where `game` stands: voided first, then signed (or changed after signing, when the check
- * found so), finished, or still being played.
- */
-export function cardStanding(game: CardRecord, changed = false): CardStanding {
-	if (game.voidedAt !== null) return 'voided';
-	if (lockedWithResult(game)) return changed ? 'changed' : 'signed';
-	return game.status === 'finished' ? 'unsigned' : 'in-progress';
-}
-
-/**
- * What `game` contributes to the standings, or null when it does not count. `sessionDate` is
- * the day of the class session that started it; a game outside sessions counts on the day it
- * finished.
- */
-export function toStandingsCard(
-	game: CardRecord,
-	sessionDate?: string,
-	changed = false
-): StandingsCard | null {
-	if (!countsInStandings(game, changed) || !game.result) return null;
-	const { result } = game;
-	return {
-		gameId: game.id,
-		date: sessionDate ?? dayOfTime(result.finishedAt || game.finishedAt || game.createdAt),
-		sides: result.sides.map((s) => ({ label: s.label, players: [...s.players], total: s.total })),
-		winners: [...result.winners],
-		...(result.corrections ? { corrections: result.corrections } : {})
-	};
-}
+/** Where a card stands, and the longest void: the card core's (`standings-cards.ts`). */
+export {
+	cardStanding,
+	MAX_VOID_REASON,
+	type CardRecord,
+	type CardStanding
+} from '$lib/card/standings-cards';
 
 /** Every game of league `leagueId` (counted or not), oldest first. */
 export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
 	const games = await guard(() => db.games.where('leagueId').equals(leagueId).toArray());
 	return games.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-/**
- * The standings cards among `games`, in date order (on the same day, by game id): the ones
- * that count, dated by their session (`dates`, session id → day) or the day they finished.
- * Pure, for loaders that have read the games already.
- * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
- */
-export function standingsCards(
-	games: readonly CardRecord[],
-	dates: ReadonlyMap<string, string>,
-	changed: ReadonlySet<string> = new Set()
-): StandingsCard[] {
-	const out: StandingsCard[] = [];
-	for (const game of games) {
-		const date = game.sessionId ? dates.get(game.sessionId) : undefined;
-		const card = toStandingsCard(game, date, changed.has(game.id));
-		if (card) out.push(card);
-	}
-	return out.sort(byDate);
-}
-
-/** Earlier date first; on the same day, by game id (the order games are read in by id). */
-function byDate(a: StandingsCard, b: StandingsCard): number {
-	if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-	return a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0;
-}
-
-/**
- * The standings cards on `pages` (a league's contributions), in date order, dated by their
- * session (`dates`, session id → day) or the day they ended. Pure, for `counted` and its tests.
- * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
- */
-export function cardsOnPages(
-	pages: readonly ContributionPageRecord[],
-	dates: ReadonlyMap<string, string>,
-	changed: ReadonlySet<string> = new Set()
-): StandingsCard[] {
-	const out: StandingsCard[] = [];
-	for (const page of pages) {
-		for (const c of readPage(page)) {
-			if (changed.has(c.gameId)) continue;
-			const date = (c.sessionId ? dates.get(c.sessionId) : undefined) ?? dayOfTime(c.endedAt);
-			const card: StandingsCard = { gameId: c.gameId, date, sides: c.sides, winners: c.winners };
-			if (c.corrections) card.corrections = c.corrections;
-			out.push(card);
-		}
-	}
-	return out.sort(byDate);
 }
 
 /**
@@ -208,10 +131,7 @@ export async function voidCard(
 	reason: string,
 	opts: { now?: string } = {}
 ): Promise<GameRecord> {
-	const why = (reason ?? '').trim().replace(/\s+/g, ' ');
-	if (why === '') throw new DbError('void-reason-required');
-	if (why.length > MAX_VOID_REASON)
-		throw new DbError('void-reason-too-long', { max: MAX_VOID_REASON });
+	const why = voidReason(reason);
 	return guard(() =>
 		db.transaction('rw', db.games, async () => {
 			const game = await mustGetLeagueGame(gameId);

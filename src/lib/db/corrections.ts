@@ -8,11 +8,9 @@
  * card not yet signed by everyone, the signatures already given are set aside, as Reopen does,
  * since they are of a card that is no longer the one to sign.
  */
+import { correctedResult } from '$lib/card/late-correction';
 import { lockedWithResult } from '$lib/card/locked';
-import { replayRecords, step } from '$lib/card/log';
-import { plain, toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
-import { resultOfEvents } from '$lib/card/game-check';
-import { printsOf, sealOf, signedPrint } from '$lib/card/seal';
+import { plain, type EventRecord, type GameRecord } from '$lib/card/records';
 import { showsInstructorTools } from '$lib/roles/rules';
 import { applyEvent } from '$lib/rules/game';
 import type { PlayerId } from '$lib/rules/types';
@@ -96,7 +94,7 @@ export async function withdraw(
  * Appends the instructor's `event` (a `correct`, or a `void` withdrawing one made after the
  * signatures) to signed game `gameId` and stores its corrected result, in one `rw`
  * transaction (strict durability, as signing): the card stays locked to what its players
- * signed. Checked inside it, against the log as it is then.
+ * signed. Checked inside it, against the log as it is then (`correctedResult`).
  */
 async function afterSigning(
 	gameId: string,
@@ -119,21 +117,7 @@ async function afterSigning(
 				deviceId: device,
 				redoOf: null
 			};
-			// A card changed after signing (or unlocked by another tab meanwhile) is not made to
-			// count: a later correction must not vouch for an entry nobody signed.
-			const print = printsOf(record);
-			const seal = lockedWithResult(record) ? sealOf(record, events, print) : null;
-			if (!seal || signedPrint(record, events, print) !== record.fingerprint) {
-				throw new DbError('correct-changed-card');
-			}
-			// What the players signed stays: only a correction made after them is withdrawn.
-			const { event: e } = appended;
-			if (e.type === 'void' && !seal.corrections.some((c) => c.event.id === e.target)) {
-				throw new DbError('not-a-late-correction');
-			}
-			step(replayRecords(toSetup(record), events), appended);
-			const result = resultOfEvents(record, [...events, appended]);
-			if (!result) throw new DbError('correct-changed-card');
+			const result = correctedResult(record, events, appended);
 			await durable.events.add(appended);
 			const corrected: GameRecord = { ...record, result, updatedAt: at };
 			await durable.games.put(corrected);

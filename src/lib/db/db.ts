@@ -1,6 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { upkeep } from './upkeep';
-import type { AssignmentRecord, MetaRecord, ReceiptRecord } from './records';
+import type { AssignmentRecord, MetaRecord, ReceiptRecord } from '$lib/card/device-records';
 import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
 	ContributionPageRecord,

@@ -5,8 +5,6 @@
  * Kept in `meta`, out of backups: a backup restored elsewhere must not carry this device's key.
  */
 import { exportPublicKey, newKeyPair } from '$lib/card/keys';
-import type { LeagueRecord } from '$lib/card/records';
-import type { StoredRole } from '$lib/roles/rules';
 import { db } from './db';
 import { guard } from './errors';
 
@@ -50,18 +48,4 @@ export function deviceKey(): Promise<DeviceKey> {
 /** Forgets the key read by this tab (tests that delete the database start afresh). */
 export function forgetCachedKey(): void {
 	cached = undefined;
-}
-
-/**
- * The owner key this device holds for `league`: its `ownerKey`, or for a league from before
- * keys, this device's own key on the instructor's device (which made it) and null on a group's
- * phone (the league's next signed message pins its owner). Undefined when the league is not here.
- */
-export function ownerKeyHeld(
-	league: LeagueRecord | undefined,
-	role: StoredRole,
-	mine: string
-): string | null | undefined {
-	if (!league) return undefined;
-	return league.ownerKey ?? (role === 'group' ? null : mine);
 }

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { db, type MugginsDB } from './db';
 import { DbError, guard } from './errors';
-import { view, type GameView } from './game-view';
+import { view, type GameView } from '$lib/card/game-view';
 import { replayRecords } from '$lib/card/log';
 import { toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 

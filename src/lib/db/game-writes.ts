@@ -11,10 +11,10 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
-import { view, type GameView } from './game-view';
+import { afterEvent, view, type GameView } from '$lib/card/game-view';
 import { eventsOf } from './game-read';
 import { redoable, replayRecords, step, undoable, type Replayed } from '$lib/card/log';
-import { plain, statusOf, toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
+import { plain, toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
 
 /** A game after an event was stored, with that event. */
 export interface Appended extends GameView {
@@ -30,7 +30,7 @@ export interface AppendOptions {
 	/**
 	 * When the log already holds this event (the one with `id`, or without one, the same entry
 	 * at the same time `now`), store nothing and return the game as it is: a write retried after
-	 * a reload (`unstored.ts`) is stored once.
+	 * a reload (`state/unstored.ts`) is stored once.
 	 */
 	once?: boolean;
 }
@@ -103,9 +103,7 @@ async function write(
 			};
 			const after = step(before, appended);
 			await db.events.add(appended);
-			const status = statusOf(after.state);
-			const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? at);
-			const updated: GameRecord = { ...record, status, finishedAt, updatedAt: at };
+			const updated = afterEvent(record, after.state, at);
 			await db.games.put(updated);
 			return { log: { events: [...events, appended], replayed: after }, updated, appended };
 		})

@@ -1,14 +1,14 @@
 import Dexie from 'dexie';
-import { RuleError } from '$lib/rules/errors';
 import { checkTable } from '$lib/rules/game';
-import { DEFAULT_RULESET, getRuleset } from '$lib/rules/rulesets';
+import { DEFAULT_RULESET } from '$lib/rules/rulesets';
 import type { GameOptions, PlayerId, RulesetId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { guard } from './errors';
 import * as players from './players';
-import { plain, toSetup, type GameRecord, type GameStatus } from '$lib/card/records';
+import { sidesBySeat, snapshot } from '$lib/card/new-game';
+import { toSetup, type GameRecord, type GameStatus } from '$lib/card/records';
 
 /** A player of a new game: a name (an existing player of that name, else a new one) or an id. */
 export type PlayerRef = string | { id: PlayerId };
@@ -31,28 +31,8 @@ export interface NewGame {
 	id?: string;
 }
 
-export type { GameView } from './game-view';
+export type { GameView } from '$lib/card/game-view';
 export { eventsOf } from './game-read';
-
-/** The options a game is played with: the ones given, the ruleset's defaults for the rest. */
-function snapshot(rulesetId: RulesetId, given: GameOptions | undefined): GameOptions {
-	const ruleset = getRuleset(rulesetId);
-	const options = plain(given ?? {});
-	if (ruleset.target && options.target === undefined) options.target = ruleset.target.default;
-	if (ruleset.rounds && options.rounds === undefined) options.rounds = ruleset.rounds.default;
-	return options;
-}
-
-function sidesBySeat(seats: readonly PlayerId[], sides: NewGame['sides']): PlayerId[][] | null {
-	if (sides === undefined || sides.length === 0) return null;
-	return sides.map((side) =>
-		side.map((seat) => {
-			const id = seats[seat];
-			if (id === undefined) throw new RuleError('bad-sides');
-			return id;
-		})
-	);
-}
 
 async function seat(ref: PlayerRef, now: string): Promise<PlayerId> {
 	if (typeof ref === 'string') return (await players.create(ref, { now })).id;

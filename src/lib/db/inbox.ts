@@ -19,7 +19,8 @@ import { latestPage } from './latest-page';
 import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
-import type { InboxReason, ReceivedCard } from '$lib/card/records';
+import type { ReceivedCard } from '$lib/card/records';
+import { placing, type CardSender } from '$lib/card/inbox-rule';
 import { phoneName } from '$lib/card/phone-name';
 
 export { BrokenCardError } from '$lib/card/card-check';
@@ -40,13 +41,6 @@ async function store(entry: InboxRecord): Promise<void> {
 	await db.events.bulkAdd(entry.card.events);
 	await db.signatures.bulkPut(entry.card.signatures);
 }
-
-/**
- * Who sent a card (issue 37): the phone whose key's signature of it holds (`transfer/sealed.ts`),
- * the school server (which took it only under the key the phone joined with), or nobody said
- * (`null`: a file from before keys). Tests of the checks themselves leave it out.
- */
-export type CardSender = { key: string } | { server: string } | null;
 
 /**
  * The words for the phone that sent a card: the group whose card first came signed by its key
@@ -168,25 +162,22 @@ export async function receiveChecked(
 	const local = await db.games.get(entry.gameId);
 	// A game of this device outside this league is not a version of this card.
 	if (local) assertSameLeague([entry.card.game], new Map([[local.id, local]]));
-	const sameAsLocal = local?.fingerprint === entry.fingerprint && rivals.length === 0;
-	const waits: InboxReason[] = [];
-	if (group === null && !sameAsLocal) waits.push({ code: 'inbox-no-place' });
-	if (opts.sender === null && !sameAsLocal) {
-		waits.push({ code: opts.fromBackup ? 'inbox-from-backup' : 'inbox-no-sender' });
-	}
-	if (
-		(rivals.length === 0 && !local && waits.length > 0) ||
-		(opts.sender === null && !sameAsLocal)
-	) {
-		// Not in its place, or from nobody who says so: it counts once accepted. From nobody, it
-		// never stops another version counting meanwhile (a backup from outside, an old file).
+	const goes = placing({
+		group,
+		sender: opts.sender,
+		fromBackup: opts.fromBackup ?? false,
+		rivals: rivals.length,
+		local,
+		fingerprint: entry.fingerprint
+	});
+	if (goes.kind === 'waits') {
 		entry.state = 'conflict';
-		entry.reasons = waits;
-	} else if (rivals.length === 0 && (!local || sameAsLocal)) {
+		entry.reasons = goes.reasons;
+	} else if (goes.kind === 'counts') {
 		entry.state = 'counted';
 		// Hashed once here, by `examine`: the upkeep judges the stored card with that.
 		notePrint(checked.text, checked.fingerprint);
-		if (!sameAsLocal) await store(entry);
+		if (goes.store) await store(entry);
 	} else {
 		entry.state = 'conflict';
 		// A received version that counted stops counting until the choice; a game

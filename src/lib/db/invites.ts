@@ -8,11 +8,10 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { incomingName } from '$lib/card/game-check';
 import { incomingLeagueName } from '$lib/card/incoming-check';
-import { nameKey } from './players';
-import { ownerKeyHeld } from './device-key';
-import { ownerKeptFromServer, ownerToPin } from '$lib/card/owner';
+import { ownerKeptFromServer, ownerKeyHeld, ownerToPin } from '$lib/card/owner';
 import { canonicalJson } from '$lib/rules/canonical';
-import type { Invite, LeagueRecord, PlayerRecord } from '$lib/card/records';
+import type { Invite, LeagueRecord } from '$lib/card/records';
+import { joinedLine } from '$lib/card/roster';
 
 /**
  * Who a league's invite or code comes from: the key whose signature of it holds (`null` when
@@ -97,27 +96,8 @@ export async function join(
 			const at = timestamp(opts.now);
 			for (const line of lines) {
 				const mine = await db.players.get(line.id);
-				// An invite's id never takes over a player of another league or of quick games.
-				if (mine && mine.leagueId !== league.id) throw new DbError('incoming-id-taken');
-				if (mine && mine.updatedAt > line.updatedAt) continue;
-				const same =
-					mine &&
-					mine.name === line.name &&
-					mine.retiredAt === line.retiredAt &&
-					mine.leagueId === league.id;
-				if (same) continue;
-				const record: PlayerRecord = {
-					id: line.id,
-					name: line.name,
-					nameKey: nameKey(line.name),
-					createdAt: mine?.createdAt ?? at,
-					updatedAt: line.updatedAt,
-					lastPlayedAt: mine?.lastPlayedAt ?? null,
-					retiredAt: line.retiredAt,
-					leagueId: league.id,
-					// Invites carry no student ids (a phone needs none): the device's own stays.
-					studentId: mine?.studentId ?? null
-				};
+				const record = joinedLine(line, mine, league.id, at);
+				if (!record) continue;
 				await db.players.put(record);
 				if (mine) updated++;
 				else added++;

@@ -11,6 +11,7 @@ import { guard } from './errors';
 import { eventsOf } from './games';
 import { replayRecords } from '$lib/card/log';
 import { toSetup, type GameRecord, type SessionRecord } from '$lib/card/records';
+import { numbered, sharingADay, type KeyedSession } from '$lib/card/session-numbers';
 
 /**
  * The games of league `leagueId` player `playerId` sat in, oldest first, read through the
@@ -129,34 +130,19 @@ export async function sessionNumbers(
 ): Promise<Map<string, number>> {
 	return guard(() =>
 		db.transaction('r', db.sessions, async () => {
-			const keyed: { id: string; date: string }[] = [];
+			const keyed: KeyedSession[] = [];
 			await db.sessions
 				.where('[leagueId+date]')
 				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey])
 				.eachKey((key, cursor) => {
 					keyed.push({ id: cursor.primaryKey as string, date: (key as [string, string])[1] });
 				});
-			const perDay = new Map<string, number>();
-			for (const { date } of keyed) perDay.set(date, (perDay.get(date) ?? 0) + 1);
-			// Another day moves the numbers after it by its count alone, whatever its order.
-			const days = wanted && new Set(keyed.filter((k) => wanted.has(k.id)).map((k) => k.date));
-			const shared = keyed
-				.filter((k) => (perDay.get(k.date) ?? 0) > 1 && (!days || days.has(k.date)))
-				.map((k) => k.id);
+			const shared = sharingADay(keyed, wanted);
 			const created = new Map<string, string>();
 			if (shared.length > 0) {
 				for (const s of await db.sessions.bulkGet(shared)) if (s) created.set(s.id, s.createdAt);
 			}
-			// By date, then creation: `card-place.ts` `sessionNumbers` over `sessions.list`,
-			// whose order (the latest id first) settles the rest.
-			keyed.sort(
-				(a, b) =>
-					a.date.localeCompare(b.date) ||
-					(created.get(a.id) ?? '').localeCompare(created.get(b.id) ?? '') ||
-					(a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-			);
-			const numbers = keyed.map((k, i) => [k.id, i + 1] as const);
-			return new Map(wanted ? numbers.filter(([id]) => wanted.has(id)) : numbers);
+			return numbered(keyed, created, wanted);
 		})
 	);
 }

@@ -3,46 +3,35 @@
  * play timer. Every UDL game belongs to a match; the first is made with its first game, the
  * moment one is needed. Clocks are stored as start and pause times (see `$lib/rules/clock`).
  */
-import { bare, bareCopy, own } from '$lib/rules/bare';
-import { isRuleError, RuleError } from '$lib/rules/errors';
-import { assertNextGame, matchStanding, type MatchGame } from '$lib/rules/match';
-import { pause, remaining, start } from '$lib/rules/clock';
-import { getRuleset } from '$lib/rules/rulesets';
+import { isRuleError } from '$lib/rules/errors';
+import { assertNextGame, matchStanding } from '$lib/rules/match';
+import { remaining } from '$lib/rules/clock';
 import { limits } from '$lib/rules/time-up';
-import type { GameState, TournamentRule } from '$lib/rules/types';
+import type { GameState } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import * as games from './games';
-import { fromClock, toClock, toInstant } from './records';
-import type { GameTimersRecord, MatchRecord } from '$lib/card/backup-records';
+import type { MatchRecord } from '$lib/card/backup-records';
+import {
+	NO_TIMERS,
+	outcome,
+	paused,
+	playMarked,
+	started,
+	toClock,
+	tournamentOf,
+	type ClockChange,
+	type MatchGameView,
+	type MatchView
+} from '$lib/card/match-clock';
 import { type GameRecord } from '$lib/card/records';
-
-/** One game of a match, replayed. */
-export interface MatchGameView {
-	record: GameRecord;
-	state: GameState;
-}
-
-/** A match with its games, in the order played. */
-export interface MatchView {
-	record: MatchRecord;
-	games: MatchGameView[];
-}
 
 /** Overrides for tests. */
 export interface MatchOptions {
 	/** The time of the change; the clock's when left out. */
 	now?: string;
-}
-
-const NO_TIMERS: GameTimersRecord = { clock: [], play: null };
-
-function tournamentOf(game: GameRecord): TournamentRule {
-	const ruleset = getRuleset(game.rulesetId);
-	if (!ruleset.tournament) throw new RuleError('no-clock', { ruleset: ruleset.name });
-	return ruleset.tournament;
 }
 
 async function mustGetGame(gameId: string): Promise<GameRecord> {
@@ -77,12 +66,6 @@ async function matchFor(game: GameRecord, at: string): Promise<MatchRecord> {
 	return match;
 }
 
-/** A change of a match's clocks: the new timers per game id, and the new match clock. */
-interface ClockChange {
-	timers: Record<string, GameTimersRecord>;
-	clock: string[];
-}
-
 /**
  * Applies `change` to the match of game `gameId` in one `rw` transaction over games and
  * matches (making the match if the game has none yet), and returns the match as stored.
@@ -107,17 +90,6 @@ async function changeTimers(
 			return updated;
 		})
 	);
-}
-
-/** `timers` with game `gameId`'s changed by `change`. */
-function withGame(
-	match: MatchRecord,
-	gameId: string,
-	change: (timers: GameTimersRecord) => GameTimersRecord
-): Record<string, GameTimersRecord> {
-	const timers = bareCopy(match.timers);
-	timers[gameId] = change(own(match.timers, gameId) ?? NO_TIMERS);
-	return timers;
 }
 
 /**
@@ -158,13 +130,7 @@ export async function open(gameId: string, opts: MatchOptions = {}): Promise<Mat
  * Already running clocks are left as they are, so two tabs tapping at once agree.
  */
 export function startClock(gameId: string, opts: MatchOptions = {}): Promise<MatchRecord> {
-	return changeTimers(gameId, opts, (match, game, now) => ({
-		timers:
-			game.status === 'in-progress'
-				? withGame(match, gameId, (t) => ({ ...t, clock: fromClock(start(toClock(t.clock), now)) }))
-				: match.timers,
-		clock: fromClock(start(toClock(match.clock), now))
-	}));
+	return changeTimers(gameId, opts, started);
 }
 
 /**
@@ -172,15 +138,7 @@ export function startClock(gameId: string, opts: MatchOptions = {}): Promise<Mat
  * time of the match runs, whichever of its games' pages it was paused from.
  */
 export function pauseClock(gameId: string, opts: MatchOptions = {}): Promise<MatchRecord> {
-	return changeTimers(gameId, opts, (match, _game, now) => ({
-		timers: bare(
-			Object.entries(match.timers).map(([id, t]) => [
-				id,
-				{ ...t, clock: fromClock(pause(toClock(t.clock), now)) }
-			])
-		),
-		clock: fromClock(pause(toClock(match.clock), now))
-	}));
+	return changeTimers(gameId, opts, (match, _game, now) => paused(match, now));
 }
 
 /**
@@ -192,20 +150,7 @@ export function markPlay(
 	drawing: boolean,
 	opts: MatchOptions = {}
 ): Promise<MatchRecord> {
-	return changeTimers(gameId, opts, (match, _game, now) => ({
-		timers: withGame(match, gameId, (t) => ({ ...t, play: { at: toInstant(now), drawing } })),
-		clock: match.clock
-	}));
-}
-
-/** What the match rules need to know about a game. */
-function outcome(state: GameState): MatchGame {
-	return {
-		over: state.over,
-		winners: state.winners,
-		endCause: state.endCause,
-		totals: state.totals
-	};
+	return changeTimers(gameId, opts, (match, _game, now) => playMarked(match, gameId, drawing, now));
 }
 
 /**

@@ -7,12 +7,12 @@
  *
  * The database is opened as it stands, never upgraded (nor made, where there is none). A game
  * is read only from a database noted at the latest version (`version-note.ts`): its tables are
- * then as `records.ts` describes them. The role's row is the same in every version. Any read
+ * then as `$lib/card/records.ts` has them. The role's row is the same in every version. Any read
  * that cannot be made this way gives undefined or null, and the caller reads through Dexie,
  * which upgrades first.
  */
 import type { StoredRole } from '$lib/roles/rules';
-import type { MetaRecord } from './records';
+import type { MetaRecord } from '$lib/card/device-records';
 import type { EventRecord, GameRecord, PlayerRecord } from '$lib/card/records';
 import { DB_NAME, notedAtLatest } from './version-note';
 

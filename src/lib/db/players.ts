@@ -2,21 +2,8 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/card/names';
+import { checkedName, nameKey } from '$lib/card/names';
 import type { PlayerRecord } from '$lib/card/records';
-
-export { cleanName, MAX_NAME_LENGTH, nameKey };
-
-/**
- * `name` cleaned (`cleanName`), refused when nothing is left or it is too long.
- * @throws DbError `name-required` or `name-too-long`
- */
-export function checkedName(name: unknown): string {
-	const clean = typeof name === 'string' ? cleanName(name) : '';
-	if (clean === '') throw new DbError('name-required');
-	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
-	return clean;
-}
 
 /** Current players first, then the one who played last, then the oldest. */
 function preferred(a: PlayerRecord, b: PlayerRecord): number {

@@ -5,9 +5,9 @@
  */
 import { db } from './db';
 import { guard } from './errors';
-import type { RestoreMarker } from './records';
+import type { RestoreMarker } from '$lib/card/device-records';
 
-export type { RestoreMarker } from './records';
+export type { RestoreMarker } from '$lib/card/device-records';
 
 /** The restore under way on this device, if any (a start finishes or discards it). */
 export async function restoreUnderWay(): Promise<RestoreMarker | null> {

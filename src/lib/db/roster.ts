@@ -1,6 +1,6 @@
 /**
  * A league's roster: the students of the class, as player records that carry the league's id.
- * Names are unique within a roster (compared like `players.nameKey`), not across the device,
+ * Names are unique within a roster (compared like `card/names.ts` `nameKey`), not across the device,
  * so two classes can each have an Ana. A student is retired, never deleted, so their games
  * and standings stay whole.
  */
@@ -8,61 +8,17 @@ import type { PlayerId } from '$lib/rules/types';
 import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { MAX_NAME_LENGTH, cleanName, nameKey } from './players';
+import { checkedName, nameKey } from '$lib/card/names';
 import type { PlayerRecord } from '$lib/card/records';
+import {
+	byName,
+	checkedStudents,
+	checkFree,
+	checkIdFree,
+	newRecords,
+	type NewStudent
+} from '$lib/card/roster';
 import { checkedStudentId, studentIdKey } from '$lib/card/student-ids';
-
-/** A student to add: a name, and the school's id for them when the class list has one. */
-export interface NewStudent {
-	name: string;
-	studentId?: string | null;
-}
-
-// One collator each, made once: `localeCompare` with options sets one up for every comparison,
-// and sorting a school's roster (hundreds of students) makes thousands of them. Made on the
-// first sort, not when the module loads: the first collator loads ICU's collation data (tens
-// of ms on a phone), which a page that imports this module without sorting should not pay.
-let orders: { name: Intl.Collator; id: Intl.Collator } | null = null;
-
-/**
- * Makes the collators now, if not made yet: a page that will sort a roster calls it while its
- * first reads are in flight, so the collation data loads while IndexedDB works instead of
- * after.
- */
-export function prepareNameOrder(): { name: Intl.Collator; id: Intl.Collator } {
-	orders ??= {
-		name: new Intl.Collator(undefined, { sensitivity: 'base' }),
-		id: new Intl.Collator()
-	};
-	return orders;
-}
-
-/** By name, as a class list is read. */
-function byName(a: PlayerRecord, b: PlayerRecord): number {
-	const { name, id } = orders ?? prepareNameOrder();
-	return name.compare(a.name, b.name) || id.compare(a.id, b.id);
-}
-
-function checked(name: string): string {
-	const clean = typeof name === 'string' ? cleanName(name) : '';
-	if (clean === '') throw new DbError('name-required');
-	if (clean.length > MAX_NAME_LENGTH) throw new DbError('name-too-long', { max: MAX_NAME_LENGTH });
-	return clean;
-}
-
-/** Refuses student id `studentId` when someone else on the roster already has it. */
-function checkIdFree(
-	roster: readonly PlayerRecord[],
-	studentId: string | null,
-	except?: PlayerId
-): void {
-	if (studentId === null) return;
-	const key = studentIdKey(studentId);
-	const same = roster.find(
-		(p) => p.id !== except && p.studentId != null && studentIdKey(p.studentId) === key
-	);
-	if (same) throw new DbError('student-id-taken', { name: same.name, studentId: same.studentId! });
-}
 
 function rosterOf(leagueId: string): Promise<PlayerRecord[]> {
 	return db.players.where('leagueId').equals(leagueId).toArray();
@@ -70,16 +26,6 @@ function rosterOf(leagueId: string): Promise<PlayerRecord[]> {
 
 async function mustGetLeague(leagueId: string): Promise<void> {
 	if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
-}
-
-/** Refuses `name` when someone else on the roster already has it. */
-function checkFree(roster: readonly PlayerRecord[], name: string, except?: PlayerId): void {
-	const key = nameKey(name);
-	const same = roster.find((p) => p.nameKey === key && p.id !== except);
-	if (!same) return;
-	throw new DbError(same.retiredAt === null ? 'on-roster' : 'on-roster-retired', {
-		name: same.name
-	});
 }
 
 /** The roster of league `leagueId` by name: current students, or with `retired` the others. */
@@ -95,43 +41,6 @@ export async function list(
 /** Everyone who was ever on the roster, current and retired, by name. */
 export async function everyone(leagueId: string): Promise<PlayerRecord[]> {
 	return (await guard(() => rosterOf(leagueId))).sort(byName);
-}
-
-/** `students` with their names and student ids checked (`checked`, `checkedStudentId`). */
-function checkedStudents(
-	students: readonly (string | NewStudent)[]
-): { name: string; studentId: string | null }[] {
-	return students.map((s) =>
-		typeof s === 'string'
-			? { name: checked(s), studentId: null }
-			: { name: checked(s.name), studentId: checkedStudentId(s.studentId) }
-	);
-}
-
-/** The records of `students`, new on `roster`: each name and student id checked free. */
-function newRecords(
-	leagueId: string,
-	roster: readonly PlayerRecord[],
-	students: readonly { name: string; studentId: string | null }[],
-	at: string
-): PlayerRecord[] {
-	const added: PlayerRecord[] = [];
-	for (const { name, studentId } of students) {
-		checkFree([...roster, ...added], name);
-		checkIdFree([...roster, ...added], studentId);
-		added.push({
-			id: crypto.randomUUID(),
-			name,
-			nameKey: nameKey(name),
-			createdAt: at,
-			updatedAt: at,
-			lastPlayedAt: null,
-			retiredAt: null,
-			leagueId,
-			studentId
-		});
-	}
-	return added;
 }
 
 /**
@@ -211,7 +120,7 @@ export async function rename(
 	name: string,
 	opts: { now?: string } = {}
 ): Promise<PlayerRecord> {
-	const clean = checked(name);
+	const clean = checkedName(name);
 	return guard(() =>
 		db.transaction('rw', db.players, async () => {
 			const student = await mustGetStudent(id);
@@ -255,29 +164,6 @@ export async function setRetired(
 }
 
 /**
- * Gives a student the school's id `studentId` (blank takes it away), for the exports.
- * @throws DbError `not-on-roster`, `student-id-taken`
- * @throws CardError `student-id-too-long`, `student-id-control`
- */
-export async function setStudentId(
-	id: PlayerId,
-	studentId: string,
-	opts: { now?: string } = {}
-): Promise<PlayerRecord> {
-	const clean = checkedStudentId(studentId);
-	return guard(() =>
-		db.transaction('rw', db.players, async () => {
-			const student = await mustGetStudent(id);
-			if ((student.studentId ?? null) === clean) return student;
-			checkIdFree(await rosterOf(student.leagueId), clean, id);
-			const changed = { ...student, studentId: clean, updatedAt: timestamp(opts.now) };
-			await db.players.put(changed);
-			return changed;
-		})
-	);
-}
-
-/**
  * Changes a student's name and student id together, in one `rw` transaction: both, or
  * neither when one is refused.
  * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
@@ -289,7 +175,7 @@ export async function edit(
 	change: { name: string; studentId: string },
 	opts: { now?: string } = {}
 ): Promise<PlayerRecord> {
-	const name = checked(change.name);
+	const name = checkedName(change.name);
 	const studentId = checkedStudentId(change.studentId);
 	return guard(() =>
 		db.transaction('rw', db.players, async () => {

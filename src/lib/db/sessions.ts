@@ -12,7 +12,10 @@ import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import { latestPage } from './latest-page';
 import * as games from './games';
-import type { GameRecord, SessionGroup, SessionRecord } from '$lib/card/records';
+import type { GameRecord, SessionRecord } from '$lib/card/records';
+import { arranged, withPresent } from '$lib/card/session-groups';
+
+export { ungrouped } from '$lib/card/session-groups';
 
 function range(leagueId: string) {
 	return db.sessions.where('[leagueId+date]').between([leagueId, ''], [leagueId, '\uffff']);
@@ -120,14 +123,8 @@ export async function setPresent(
 		db.transaction('rw', db.sessions, db.players, async () => {
 			const session = await mustGet(id);
 			const roster = await rosterIds(session.leagueId);
-			for (const p of present) if (!roster.has(p)) throw new DbError('not-on-roster');
-			const seated = new Set(session.groups.filter((g) => g.gameId).flatMap((g) => g.players));
-			const wanted = new Set([...present, ...seated]);
-			const ordered = [...roster.keys()].filter((p) => wanted.has(p));
-			const groups = session.groups
-				.map((g) => (g.gameId ? g : { ...g, players: g.players.filter((p) => wanted.has(p)) }))
-				.filter((g) => g.players.length > 0);
-			const updated = { ...session, present: ordered, groups, updatedAt: timestamp(opts.now) };
+			const changed = withPresent(session, [...roster.keys()], present);
+			const updated = { ...session, ...changed, updatedAt: timestamp(opts.now) };
 			await db.sessions.put(updated);
 			return updated;
 		})
@@ -150,33 +147,15 @@ export async function arrange(
 	return guard(() =>
 		db.transaction('rw', db.sessions, async () => {
 			const session = await mustGet(id);
-			const seated = new Set(session.groups.filter((g) => g.gameId).flatMap((g) => g.players));
-			const present = new Set(session.present);
-			const seen = new Set<PlayerId>();
-			for (const p of groups.flat()) {
-				if (seated.has(p)) throw new DbError('group-started');
-				if (!present.has(p) || seen.has(p)) throw new DbError('not-present');
-				seen.add(p);
-			}
-			const fresh: SessionGroup[] = groups
-				.filter((g) => g.length > 0)
-				.map((g) => ({ players: [...g], gameId: null }));
-			const placed: SessionGroup[] = [];
-			for (const g of session.groups) {
-				if (g.gameId !== null) placed.push(g);
-				else if (fresh.length > 0) placed.push(fresh.shift() as SessionGroup);
-			}
-			const updated = { ...session, groups: [...placed, ...fresh], updatedAt: timestamp(opts.now) };
+			const updated = {
+				...session,
+				groups: arranged(session, groups),
+				updatedAt: timestamp(opts.now)
+			};
 			await db.sessions.put(updated);
 			return updated;
 		})
 	);
-}
-
-/** Present students who are in no group (marked present after the groups were formed). */
-export function ungrouped(session: SessionRecord): PlayerId[] {
-	const grouped = new Set(session.groups.flatMap((g) => g.players));
-	return session.present.filter((p) => !grouped.has(p));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Device settings of the instructor's side: the PIN's hash (never the PIN). */
 import { db } from './db';
 import { guard } from './errors';
-import type { PinFailuresRecord, PinHashRecord } from './records';
+import type { PinFailuresRecord, PinHashRecord } from '$lib/card/device-records';
 
 /** The stored hash of the instructor's PIN, or null when no PIN is set (the default). */
 export async function pinHash(): Promise<PinHashRecord | null> {

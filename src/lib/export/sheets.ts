@@ -5,7 +5,7 @@
  * by id.
  */
 import { dayWords } from '$lib/format/day-words';
-import type { CardStanding } from '$lib/db/cards';
+import type { CardStanding } from '$lib/card/standings-cards';
 import type { KeptEvent } from '$lib/card/records';
 import { correctionWords } from '$lib/card/correction-words';
 import type { ResultCorrection } from '$lib/rules/card';

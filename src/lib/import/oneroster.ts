@@ -7,7 +7,7 @@
  * every name and student id as it does for any class list.
  */
 import Papa from 'papaparse';
-import { cleanName } from '$lib/db/players';
+import { cleanName } from '$lib/card/names';
 import { ImportError, MAX_IMPORT_BYTES, type ParsedTable } from './roster-csv';
 
 /** A file as picked: its name and text. */

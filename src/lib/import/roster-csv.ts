@@ -5,8 +5,8 @@
  * the roster module stores the rows marked new.
  */
 import Papa from 'papaparse';
-import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/db/players';
-import type { NewStudent } from '$lib/db/roster';
+import { MAX_NAME_LENGTH, cleanName, nameKey } from '$lib/card/names';
+import type { NewStudent } from '$lib/card/roster';
 import {
 	MAX_STUDENT_ID,
 	cleanStudentId,

@@ -9,7 +9,7 @@ import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
 import * as players from '$lib/db/players';
 import * as receipts from '$lib/class-loop/receipts';
-import type { AssignmentRecord } from '$lib/db/records';
+import type { AssignmentRecord } from '$lib/card/device-records';
 import type { LeagueRecord } from '$lib/card/records';
 import type { PlayerId } from '$lib/rules/types';
 import type { Names } from './views';

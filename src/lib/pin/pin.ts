@@ -6,7 +6,7 @@
  */
 import { CodedError } from '$lib/coded-error';
 import type { MessageCode } from '$lib/messages';
-import type { PinHashRecord } from '$lib/db/records';
+import type { PinHashRecord } from '$lib/card/device-records';
 
 /** PBKDF2 rounds for a new PIN: about a quarter of a second on a cheap phone. */
 export const PIN_ITERATIONS = 210_000;

@@ -1,11 +1,12 @@
 import * as games from '$lib/db/games';
 import * as signatures from '$lib/db/signatures';
+import type { CardCheck } from '$lib/card/signing';
 import { withNames } from './load-game';
 import type { LoadedGame } from './loaded-game';
 
 /** A stored game with its card checked against its signatures: signed, locked, changed… */
 export interface CheckedGame extends LoadedGame {
-	card: signatures.CardCheck;
+	card: CardCheck;
 }
 
 /**
@@ -24,7 +25,7 @@ async function readChecked(id: string) {
  * Game `id`'s card check, for a live query (the scorecard's seal).
  * @throws DbError `not-found`
  */
-export async function checkCard(id: string): Promise<signatures.CardCheck> {
+export async function checkCard(id: string): Promise<CardCheck> {
 	return (await readChecked(id)).card;
 }
 

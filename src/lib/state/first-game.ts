@@ -4,7 +4,7 @@
  * code loads, and the page's live query takes over from there (`followFrom`).
  */
 import { plainGame } from '$lib/db/plain-read';
-import { view } from '$lib/db/game-view';
+import { view } from '$lib/card/game-view';
 import { replayRecords } from '$lib/card/log';
 import { toSetup } from '$lib/card/records';
 import { pathParts } from '$lib/path-parts';

@@ -1,5 +1,5 @@
 import { get } from '$lib/db/game-read';
-import type { GameView } from '$lib/db/game-view';
+import type { GameView } from '$lib/card/game-view';
 import * as players from '$lib/db/players';
 import { named, type LoadedGame } from './loaded-game';
 

@@ -1,4 +1,4 @@
-import type { GameView } from '$lib/db/game-view';
+import type { GameView } from '$lib/card/game-view';
 import type { PlayerRecord } from '$lib/card/records';
 import { getRuleset } from '$lib/rules/rulesets';
 import type { PlayerId, Ruleset, SideLabel } from '$lib/rules/types';

@@ -1,4 +1,5 @@
 import * as signatures from '$lib/db/signatures';
+import type { Mark } from '$lib/card/signing';
 import type { PlayerId } from '$lib/rules/types';
 import { loadCheckedGame, type CheckedGame } from './checked-game';
 import { GameActions } from './game-actions.svelte';
@@ -20,7 +21,7 @@ export class SignOff extends GameActions<SignAction, CheckedGame> {
 	 * `player` signs the card shown: refused (`card-changed`) if it changed since it was shown.
 	 * Returns whether the signature was stored.
 	 */
-	sign(player: PlayerId, mark: signatures.Mark): Promise<boolean> {
+	sign(player: PlayerId, mark: Mark): Promise<boolean> {
 		const shown = this.game?.card.fingerprint ?? undefined;
 		return this.#ran('sign', (id) => signatures.sign(id, player, mark, { fingerprint: shown }));
 	}

@@ -6,8 +6,8 @@
 import { afterPaint, flushAfterPaint } from '$lib/after-paint';
 import { timestamp } from '$lib/db/clock';
 import { deviceId } from '$lib/db/device';
-import * as unstored from '$lib/db/unstored';
-import { withEvent } from '$lib/db/game-view';
+import * as unstored from './unstored';
+import { withEvent } from '$lib/card/game-view';
 import * as games from '$lib/db/games';
 import { plain } from '$lib/card/records';
 import type { NewGameEvent } from '$lib/rules/types';

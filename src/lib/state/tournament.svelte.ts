@@ -1,6 +1,6 @@
 import { own } from '$lib/rules/bare';
 import * as matches from '$lib/db/matches';
-import { toClock, toInstant, toPlayMark } from '$lib/db/records';
+import { toClock, toInstant, toPlayMark, type MatchView } from '$lib/card/match-clock';
 import { messageFor } from '$lib/messages';
 import { hasStarted, isRunning, remaining, type Clock } from '$lib/rules/clock';
 import { matchStanding, type MatchStanding } from '$lib/rules/match';
@@ -44,7 +44,7 @@ function idsInEffect(state: GameState): ReadonlySet<string> {
  */
 export class Tournament {
 	#screen: GameScreen;
-	#match: Live<matches.MatchView | null, string>;
+	#match: Live<MatchView | null, string>;
 	#now: Now;
 	#busy = $state(false);
 	#error = $state<string | null>(null);

@@ -5,7 +5,7 @@
  */
 import { db } from '$lib/db/db';
 import { guard } from '$lib/db/errors';
-import type { ServerLink } from '$lib/db/records';
+import type { ServerLink } from '$lib/card/device-records';
 
 export type { ServerLink };
 

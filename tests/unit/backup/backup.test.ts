@@ -246,7 +246,7 @@ describe('student ids in a backup', () => {
 	/** A backup (format 2) of a class whose Ana has the student id S-1, changed by `change`. */
 	async function backupWith(change: (d: Data) => void = () => {}) {
 		const { students } = await leagueWith(['Ana', 'Ben']);
-		await roster.setStudentId(students.get('Ana')!.id, 'S-1');
+		await roster.edit(students.get('Ana')!.id, { name: 'Ana', studentId: 'S-1' });
 		const data = await storeDump.dump();
 		change(data);
 		return readBackup(await savedHere(data));

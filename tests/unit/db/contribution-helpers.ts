@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { pagesOf, readPage } from '$lib/card/contributions';
+import { standingsCards } from '$lib/card/standings-cards';
 import { db } from '$lib/db/db';
 import type { ContributionPageRecord, ContributionRecord } from '$lib/card/records';
 import type { StandingsCard } from '$lib/rules/standings';
@@ -19,7 +20,7 @@ export async function fromGameRecords(leagueId: string): Promise<StandingsCard[]
 		.where('[leagueId+date]')
 		.between([leagueId, ''], [leagueId, '\uffff'])
 		.toArray();
-	return cards.standingsCards(games, new Map(sessions.map((s) => [s.id, s.date])));
+	return standingsCards(games, new Map(sessions.map((s) => [s.id, s.date])));
 }
 
 /** A stored page with its cards read. */

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { DB_NAME, db } from '$lib/db/db';
+import { MAX_LEAGUE_NAME } from '$lib/card/names';
 import * as games from '$lib/db/games';
 import * as leagues from '$lib/db/leagues';
 import * as matches from '$lib/db/matches';
@@ -33,7 +34,7 @@ describe('create', () => {
 
 	it.each([
 		[{ name: ' ' }, 'league-name-required'],
-		[{ name: 'x'.repeat(leagues.MAX_LEAGUE_NAME + 1) }, 'league-name-too-long'],
+		[{ name: 'x'.repeat(MAX_LEAGUE_NAME + 1) }, 'league-name-too-long'],
 		[{ name: 'P3', start: '2026-02-30' }, 'bad-date'],
 		[{ name: 'P3', start: '2026-03-01', end: '2026-02-01' }, 'term-backwards'],
 		[{ name: 'P3', ruleset: 'chess' as never }, 'unknown-ruleset']

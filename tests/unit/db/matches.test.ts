@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as matches from '$lib/db/matches';
-import { toClock, toInstant } from '$lib/db/records';
+import { toClock, toInstant } from '$lib/card/match-clock';
 import { type GameRecord } from '$lib/card/records';
 import { remaining } from '$lib/rules/clock';
 import { getRuleset } from '$lib/rules/rulesets';

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as games from '$lib/db/games';
 import * as players from '$lib/db/players';
+import { MAX_NAME_LENGTH } from '$lib/card/names';
 import { at, expectCode, resetDb, rowCounts } from './helpers';
 
 beforeEach(resetDb);
@@ -28,7 +29,7 @@ describe('create', () => {
 	it.each([
 		['', 'name-required'],
 		['   ', 'name-required'],
-		['x'.repeat(players.MAX_NAME_LENGTH + 1), 'name-too-long']
+		['x'.repeat(MAX_NAME_LENGTH + 1), 'name-too-long']
 	])('refuses %j with %s and stores nothing', async (name, code) => {
 		await expectCode(players.create(name), code);
 		expect((await rowCounts()).players).toBe(0);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
+import { MAX_NAME_LENGTH } from '$lib/card/names';
 import { messageFor } from '$lib/messages';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith } from './league-helpers';
@@ -27,7 +28,7 @@ describe('add', () => {
 	it.each([
 		[['Ana', 'ANA '], 'on-roster'],
 		[['Ana', ''], 'name-required'],
-		[['x'.repeat(players.MAX_NAME_LENGTH + 1)], 'name-too-long']
+		[['x'.repeat(MAX_NAME_LENGTH + 1)], 'name-too-long']
 	])('refuses %j with %s and adds nobody', async (names, code) => {
 		const { leagueId } = await leagueWith(['Ben']);
 		await expectCode(roster.add(leagueId, names), code);
@@ -132,9 +133,9 @@ describe('student ids', () => {
 
 	it('refuses an id that another student of the league has, whatever its case', async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
-		await roster.setStudentId(students.get('Ana')!.id, 'ana@school.org');
+		await roster.edit(students.get('Ana')!.id, { name: 'Ana', studentId: 'ana@school.org' });
 		const err: unknown = await roster
-			.setStudentId(students.get('Ben')!.id, 'ANA@school.org')
+			.edit(students.get('Ben')!.id, { name: 'Ben', studentId: 'ANA@school.org' })
 			.catch((e) => e);
 		expect(err).toMatchObject({ code: 'student-id-taken' });
 		expect(messageFor(err)).toBe(
@@ -158,16 +159,16 @@ describe('student ids', () => {
 		const p3 = await leagueWith(['Ana']);
 		const p5 = await leagueWith(['Ana'], 'Period 5');
 		const a3 = p3.students.get('Ana')!;
-		await roster.setStudentId(a3.id, 'S-1');
-		await roster.setStudentId(p5.students.get('Ana')!.id, 'S-1');
-		expect((await roster.setStudentId(a3.id, ' ')).studentId).toBeNull();
+		await roster.edit(a3.id, { name: 'Ana', studentId: 'S-1' });
+		await roster.edit(p5.students.get('Ana')!.id, { name: 'Ana', studentId: 'S-1' });
+		expect((await roster.edit(a3.id, { name: 'Ana', studentId: ' ' })).studentId).toBeNull();
 	});
 });
 
 describe('addWithIds (issue 36, finding 8: a class list read again gives ids)', () => {
 	it('adds new students and gives ids to those on the roster who have none, in one write', async () => {
 		const { leagueId } = await leagueWith(['Ana', 'Ben']);
-		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		await roster.edit((await roster.list(leagueId))[1]!.id, { name: 'Ben', studentId: 'S-2' });
 		const { added, given } = await roster.addWithIds(
 			leagueId,
 			[{ name: 'Cara', studentId: 'S-3' }],
@@ -195,7 +196,7 @@ describe('addWithIds (issue 36, finding 8: a class list read again gives ids)', 
 		['a name not on the roster', { name: 'Zed', studentId: 'S-8' }, 'not-on-roster']
 	])('refuses %s, changing nothing', async (_, give, code) => {
 		const { leagueId } = await leagueWith(['Ana', 'Ben']);
-		await roster.setStudentId((await roster.list(leagueId))[1]!.id, 'S-2');
+		await roster.edit((await roster.list(leagueId))[1]!.id, { name: 'Ben', studentId: 'S-2' });
 		const before = await db.players.toArray();
 		await expectCode(
 			roster.addWithIds(leagueId, [{ name: 'Cara', studentId: 'S-3' }], [give]),
@@ -236,7 +237,7 @@ describe('edit', () => {
 		[{ name: 'Ana Lee', studentId: 'S\n9' }, 'student-id-control']
 	])('changes neither when %j is refused (%s)', async (change, code) => {
 		const { students } = await leagueWith(['Ana', 'Ben']);
-		await roster.setStudentId(students.get('Ben')!.id, 'S-2');
+		await roster.edit(students.get('Ben')!.id, { name: 'Ben', studentId: 'S-2' });
 		const id = students.get('Ana')!.id;
 		await expectCode(roster.edit(id, change), code);
 		expect(await db.players.get(id)).toMatchObject({ name: 'Ana', studentId: null });

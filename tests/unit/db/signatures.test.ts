@@ -4,6 +4,7 @@ import { db, durableDb, type MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import { toCard, type GameRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
+import { MAX_REASON_LENGTH } from '$lib/card/signing';
 import { cardResult } from '$lib/rules/card';
 import { fingerprint, shortFingerprint } from '$lib/rules/fingerprint';
 import { at, expectCode, resetDb, rowCounts } from './helpers';
@@ -252,7 +253,7 @@ describe('reopen', () => {
 	it.each([
 		['no reason', '', 'reason-required'],
 		['only spaces', '   \n ', 'reason-required'],
-		['a reason too long', 'x'.repeat(signatures.MAX_REASON_LENGTH + 1), 'reason-too-long']
+		['a reason too long', 'x'.repeat(MAX_REASON_LENGTH + 1), 'reason-too-long']
 	])('refuses %s, changing nothing', async (_, reason, code) => {
 		await finished();
 		await signAll();

@@ -27,8 +27,8 @@ function records(text: string): Record<string, string>[] {
 async function smallLeague() {
 	const { leagueId, students } = await leagueWith(['Ana', 'Ben, "B"', 'Cara', '=Dan']);
 	const s = (n: string) => students.get(n)!;
-	await roster.setStudentId(s('Ana').id, 'S-1001');
-	await roster.setStudentId(s('Cara').id, 'cara@school.org');
+	await roster.edit(s('Ana').id, { name: 'Ana', studentId: 'S-1001' });
+	await roster.edit(s('Cara').id, { name: 'Cara', studentId: 'cara@school.org' });
 	const session = await sessions.create(leagueId, '2026-01-12');
 	const g1 = await playGame(leagueId, [s('Ana'), s('Ben, "B"'), s('Cara')], [30, 10, 5], {
 		sessionId: session.id

@@ -171,7 +171,7 @@ describe('invites', () => {
 
 	it('carry no student ids to the phones, and a newer line keeps the id this device holds', async () => {
 		const [ben] = await db.players.where('nameKey').equals('ben').toArray();
-		await roster.setStudentId(ben!.id, 'ben@school.org', { now: at(80) });
+		await roster.edit(ben!.id, { name: ben!.name, studentId: 'ben@school.org' }, { now: at(80) });
 		const invite = await invites.inviteOf(leagueId);
 		expect(JSON.stringify(invite)).not.toContain('school.org');
 		const renamed = {

@@ -4,7 +4,7 @@
  * view over it and the rules are tested without a browser.
  */
 import type { NewGame } from '$lib/db/games';
-import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/db/players';
+import { cleanName, MAX_NAME_LENGTH, nameKey } from '$lib/card/names';
 import { message, messageFor } from '$lib/messages';
 import { isRuleError, RuleError } from '$lib/rules/errors';
 import { checkTable } from '$lib/rules/game';

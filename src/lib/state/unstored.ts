@@ -7,8 +7,8 @@
  * `once`, so an entry that did reach the database is never stored twice.
  */
 import type { NewGameEvent } from '$lib/rules/types';
-import { append } from './game-writes';
-import type { Appended } from './games';
+import { append } from '$lib/db/game-writes';
+import type { Appended } from '$lib/db/games';
 
 const KEY = 'muggins:unstored-entries';
 

@@ -1,17 +1,15 @@
 /**
  * The shapes only this device's store keeps, which no backup carries: its settings, a phone's
- * groups and receipts; and the mappers between a UDL match's stored instants and the rules'
- * clock. The shapes of a card, of what it is played in and of what a backup carries are the
- * card core's (`$lib/card/records.ts`, `$lib/card/backup-records.ts`).
+ * groups and receipts. Pure, like `records.ts`: the store keeps them (`$lib/db`), and the
+ * modules that read them (`$lib/pin`, `$lib/class-loop`, `$lib/sync`) need only their shapes.
+ * The shapes of a card, of what it is played in and of what a backup carries are in
+ * `records.ts` and `backup-records.ts`.
  *
  * Stored records are plain data that outlive the code that wrote them: fields are never
  * renamed in place, optional values are stored as `null` (not left out) so every record of a
  * table has the same keys, and times are ISO 8601 strings in UTC.
  */
 import type { PlayerId } from '$lib/rules/types';
-import type { Clock } from '$lib/rules/clock';
-import type { PlayMark } from '$lib/rules/play';
-import type { GameTimersRecord } from '$lib/card/backup-records';
 
 /**
  * The standings a league's instructor last shared, as a phone keeps them: the shape
@@ -54,14 +52,15 @@ export type MetaRecord =
 	// latest standings each of its leagues shared (`class-loop/sharing.ts`).
 	| { key: 'standingsSharing'; value: SharingRecord[] }
 	| { key: 'sharedStandings'; value: SharedStandingsRecord[] }
-	// Issue 14: a staged restore under way (`restore.ts`), finished or discarded at the next start.
+	// Issue 14: a staged restore under way (`db/restore.ts`), finished or discarded at the next
+	// start.
 	| { key: 'restore'; value: RestoreMarker }
 	// Issue 37: this device's key pair; the private key cannot leave the device.
 	| { key: 'deviceKey'; value: { publicKey: string; privateKey: CryptoKey } }
 	// Issue 37: on the instructor's device, each phone's key as first seen, and its name.
 	| { key: 'phones'; value: { key: string; name: string }[] };
 
-/** How far a staged restore under way has got (`restore.ts`). */
+/** How far a staged restore under way has got (`db/restore.ts`). */
 export interface RestoreMarker {
 	/** Staging: the store is untouched yet. Applying: the staged parts are being written. */
 	phase: 'staging' | 'applying';
@@ -133,26 +132,6 @@ export interface ServerLink {
 	leagueSeq?: number;
 	/** A phone's: the server's number of the last handed-out session pulled. */
 	groupsPulled?: number;
-}
-
-/** The rules' clock for stored instants. */
-export function toClock(instants: readonly string[]): Clock {
-	return instants.map((t) => Date.parse(t));
-}
-
-/** The rules' play mark for a stored tap. */
-export function toPlayMark(play: GameTimersRecord['play']): PlayMark | null {
-	return play && { at: Date.parse(play.at), drawing: play.drawing };
-}
-
-/** The stored form of an instant given in milliseconds since the epoch. */
-export function toInstant(ms: number): string {
-	return new Date(ms).toISOString();
-}
-
-/** Stored instants for the rules' clock. */
-export function fromClock(clock: Clock): string[] {
-	return clock.map(toInstant);
 }
 
 /**

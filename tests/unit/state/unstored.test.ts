@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as games from '$lib/db/games';
-import * as unstored from '$lib/db/unstored';
+import * as unstored from '$lib/state/unstored';
 import type { GameRecord } from '$lib/card/records';
-import { resetDb } from './helpers';
+import { resetDb } from '../db/helpers';
 
 let game: GameRecord;
 let A: string;

@@ -1,12 +1,12 @@
 /**
  * A stored game as the screens see it, and the same game one event later, computed without
- * the store: the scorecard paints a tap from it before the write (`games.append`) has run.
- * Pure: no Dexie.
+ * the store: the scorecard paints a tap from it before the write (`$lib/db/games.ts` `append`)
+ * has run, and the write stores the record `afterEvent` gives.
  */
 import type { GameEvent, GameState } from '$lib/rules/types';
 import type { Refusal } from '$lib/rules/game';
-import { redoable, step, undoable, type Replayed } from '$lib/card/log';
-import { statusOf, type EventRecord, type GameRecord } from '$lib/card/records';
+import { redoable, step, undoable, type Replayed } from './log';
+import { statusOf, type EventRecord, type GameRecord } from './records';
 
 /** A stored game as the screens need it: the record, its log, and the replay. */
 export interface GameView {
@@ -25,6 +25,7 @@ export interface GameView {
 	redo: readonly string[];
 }
 
+/** The view of `record` and its log `events`, replayed as `replayed`. */
 export function view(record: GameRecord, events: EventRecord[], replayed: Replayed): GameView {
 	return {
 		record,
@@ -52,9 +53,16 @@ export function withEvent(
 	appended: EventRecord
 ): { game: GameView; replayed: Replayed } {
 	const after = step(replayedOf(game), appended);
-	const { record } = game;
-	const status = statusOf(after.state);
-	const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? appended.at);
-	const updated: GameRecord = { ...record, status, finishedAt, updatedAt: appended.at };
+	const updated = afterEvent(game.record, after.state, appended.at);
 	return { game: view(updated, [...game.events, appended], after), replayed: after };
+}
+
+/**
+ * Game `record` once an event stored at `at` left it in `state`: finished when the event ended
+ * it (at the first such time), in progress again when a void undid its end.
+ */
+export function afterEvent(record: GameRecord, state: GameState, at: string): GameRecord {
+	const status = statusOf(state);
+	const finishedAt = status === 'in-progress' ? null : (record.finishedAt ?? at);
+	return { ...record, status, finishedAt, updatedAt: at };
 }
