@@ -53,6 +53,7 @@ import {
 	type LegacyBackup,
 	type StoreData
 } from './schema';
+import { TABLES, emptyCounts, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
 
 /** Why a file cannot be restored (sentences in `messages.ts`). */
 export type BackupErrorCode = Extract<
@@ -132,11 +133,11 @@ export async function writeBackup(
 	};
 	await sealed(headerLine(appVersion, opts.now ?? new Date(), key));
 	const total = Object.values(await storeDump.counts()).reduce((a, b) => a + b, 0);
-	const counts = storeDump.emptyCounts();
+	const counts = emptyCounts();
 	let done = 0;
 	for await (const part of storeDump.dumpInParts()) {
 		await sealed(partLines(part));
-		for (const t of storeDump.TABLES) {
+		for (const t of TABLES) {
 			counts[t] += part[t].length;
 			done += part[t].length;
 		}
@@ -221,7 +222,7 @@ function where(issue: v.BaseIssue<unknown>, prefix = ''): string {
  * (checked at the end, as a record may name one further on).
  */
 class FileCheck {
-	readonly counts = storeDump.emptyCounts();
+	readonly counts = emptyCounts();
 	readonly leagueNames: string[] = [];
 	firstLeague: string | null = null;
 	#ids = new Map<TableName, Set<string>>();
@@ -293,7 +294,7 @@ class FileCheck {
 			this.#needs('leagues', r.leagueId, () => 'a received card names a missing league');
 		}
 		for (const r of part.turnIns) this.#unique('turnIns', r.gameId, 'turned-in card');
-		for (const t of storeDump.TABLES) this.counts[t] += part[t].length;
+		for (const t of TABLES) this.counts[t] += part[t].length;
 	}
 
 	/** Checks what the records named further on, once the whole file is read. */
@@ -303,7 +304,7 @@ class FileCheck {
 			for (const [id, what] of wanted) if (!ids?.has(id)) throw damaged(what);
 		}
 		if (expected) {
-			for (const t of storeDump.TABLES) {
+			for (const t of TABLES) {
 				if (expected[t] !== this.counts[t]) throw damaged(`its end does not count its ${t}`);
 			}
 		}
@@ -355,7 +356,7 @@ function* chunks<T>(records: readonly T[], size = PART_RECORDS): Generator<T[]> 
 
 /** A format 1 file's tables as parts, a game with its events and signatures. */
 function* legacyParts(data: StoreData): Generator<StoreDump> {
-	const empty = storeDump.emptyDump;
+	const empty = emptyDump;
 	for (const t of ['turnIns', 'inbox', 'matches', 'sessions', 'players', 'leagues'] as const) {
 		for (const chunk of chunks<unknown>(data[t])) yield { ...empty(), [t]: chunk };
 	}
@@ -419,7 +420,7 @@ async function* lineParts(
 	device: string | null,
 	onProgress?: Progress
 ): AsyncGenerator<StoreDump> {
-	let part = storeDump.emptyDump();
+	let part = emptyDump();
 	let records = 0;
 	let chars = 0;
 	let number = 0;
@@ -476,7 +477,7 @@ async function* lineParts(
 			check.add(part);
 			yield part;
 			onProgress?.(file.size > 0 ? at / file.size : 1);
-			part = storeDump.emptyDump();
+			part = emptyDump();
 			records = chars = 0;
 		}
 	}
@@ -626,7 +627,7 @@ function outside(backup: Backup): boolean {
 /** What restoring `backup` in `mode` would add, replace, keep and remove. */
 export function planRestore(
 	backup: Backup,
-	mode: storeDump.RestoreMode,
+	mode: RestoreMode,
 	opts: { onProgress?: Progress } = {}
 ): Promise<storeDump.FilePlan> {
 	return storeDump.planInParts(backup.parts(opts.onProgress), mode, outside(backup));
@@ -642,7 +643,7 @@ export function planRestore(
  */
 export async function restoreBackup(
 	backup: Backup,
-	mode: storeDump.RestoreMode,
+	mode: RestoreMode,
 	opts: { onProgress?: (shown: RestoreShown) => void } = {}
 ): Promise<void> {
 	const { onProgress } = opts;

@@ -30,8 +30,8 @@ import { checkDump } from '$lib/card/incoming-check';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as storeDump from './store-dump';
-import type { RestoreMode } from './store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
+import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
 
 export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 
@@ -79,7 +79,7 @@ export const BATCH_RECORDS = 20_000;
 /** The records a staged part holds, all tables together. */
 function recordsIn(part: StoreDump): number {
 	let n = 0;
-	for (const t of storeDump.TABLES) n += part[t].length;
+	for (const t of TABLES) n += part[t].length;
 	return n;
 }
 
@@ -212,8 +212,8 @@ async function batchFrom(
 /** The parts of `batch` as one part (each game's rows are in its own part, so in this one). */
 function joined(batch: readonly StoreDump[]): StoreDump {
 	if (batch.length === 1) return batch[0]!;
-	const out = storeDump.emptyDump();
-	for (const t of storeDump.TABLES) {
+	const out = emptyDump();
+	for (const t of TABLES) {
 		(out[t] as unknown[]) = batch.flatMap((part) => part[t] as unknown[]);
 	}
 	return out;

@@ -4,8 +4,8 @@ import { BACKUP_APP, LEGACY_FORMAT, UNSEALED_FORMAT } from '$lib/backup/schema';
 import { LineChain, sealLine } from '$lib/backup/seal';
 import { exportPublicKey, newKeyPair } from '$lib/card/keys';
 import { deviceKey, type DeviceKey } from '$lib/db/device-key';
-import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
+import { TABLES, emptyCounts } from '$lib/card/merge-plan';
 
 export const SAVED_AT = new Date('2026-03-27T15:00:00Z');
 
@@ -21,8 +21,8 @@ export function formatOne(data: StoreDump, appVersion = '0.1.0', now = SAVED_AT)
 }
 
 function countsOf(data: StoreDump) {
-	const counts = storeDump.emptyCounts();
-	for (const t of storeDump.TABLES) counts[t] = data[t].length;
+	const counts = emptyCounts();
+	for (const t of TABLES) counts[t] = data[t].length;
 	return counts;
 }
 

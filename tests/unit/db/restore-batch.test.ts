@@ -15,7 +15,7 @@ import { readPage } from '$lib/card/contributions';
 import type { ContributionPageRecord, PlayerRecord } from '$lib/card/records';
 import { restoreStaged, restoreUnderWay, STAGING_DB } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
-import type { RestoreMode } from '$lib/db/store-dump';
+import type { RestoreMode } from '$lib/card/merge-plan';
 import type { StoreDump } from '$lib/card/backup-records';
 import { at, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
