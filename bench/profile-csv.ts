@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { NAME_SHIM } from './ui';
+import { top, type Profile } from './profile-top';
 
 // PROFILE_SRC: another checkout's source to bundle (the base of a before/after comparison).
 const root = process.env.PROFILE_SRC ?? join(import.meta.dirname, '..');
@@ -22,33 +23,6 @@ const classes = Number(process.env.PROFILE_CLASSES ?? 10);
 const dir = process.env.PROFILE_DIR ?? `/tmp/muggins-profile-${classes}`;
 const kinds = (process.env.PROFILE_KINDS ?? '').split(',').filter(Boolean);
 const runs = Number(process.env.PROFILE_RUNS ?? 0);
-
-interface Node {
-	id: number;
-	callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-	children?: number[];
-}
-interface Profile {
-	nodes: Node[];
-	samples?: number[];
-	timeDeltas?: number[];
-}
-
-/** The functions of most self time in `p`, in ms. */
-function top(p: Profile, n = 30): string {
-	const byId = new Map(p.nodes.map((x) => [x.id, x]));
-	const self = new Map<string, number>();
-	(p.samples ?? []).forEach((id, i) => {
-		const f = byId.get(id)!.callFrame;
-		const k = `${f.functionName || '(anon)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-		self.set(k, (self.get(k) ?? 0) + (p.timeDeltas?.[i + 1] ?? 0) / 1000);
-	});
-	return [...self]
-		.sort((a, b) => b[1] - a[1])
-		.slice(0, n)
-		.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
-		.join('\n');
-}
 
 async function main(): Promise<void> {
 	const out = await build({
@@ -159,7 +133,7 @@ async function main(): Promise<void> {
 			);
 			const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
 			console.log(`${kind} profiled: ${ms.toFixed(0)} ms`);
-			console.log(top(profile));
+			console.log(top(profile, 30));
 		}
 	}
 	await context.close();
