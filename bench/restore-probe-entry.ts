@@ -9,6 +9,7 @@ import Dexie from 'dexie';
 import { db } from '$lib/db/db';
 import type { StoreDump } from '$lib/card/backup-records';
 import type { RestoreShown } from '$lib/backup/restore-progress';
+import { TABLES } from '$lib/card/merge-plan';
 
 function heapMb(): number {
 	const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
@@ -74,17 +75,7 @@ async function rawWrites(perTxn = 1): Promise<Record<string, number>> {
 	});
 	await raw.open();
 	const t0 = performance.now();
-	const names = [
-		'leagues',
-		'players',
-		'sessions',
-		'games',
-		'events',
-		'signatures',
-		'matches',
-		'inbox',
-		'turnIns'
-	] as const;
+	const names = TABLES;
 	for (let i = 0; i < parts.length; i += perTxn) {
 		await raw.transaction(
 			'rw',
@@ -128,17 +119,7 @@ async function nativeWrites(): Promise<Record<string, number>> {
 		req.onsuccess = () => resolve(req.result);
 		req.onerror = () => reject(req.error);
 	});
-	const names = [
-		'leagues',
-		'players',
-		'sessions',
-		'games',
-		'events',
-		'signatures',
-		'matches',
-		'inbox',
-		'turnIns'
-	] as const;
+	const names = TABLES;
 	const t0 = performance.now();
 	let eventsMs = 0;
 	for (const part of parts) {
