@@ -75,7 +75,12 @@ async function take(
 	opts: { newOwner?: boolean; league?: string }
 ): Promise<OnPhone> {
 	const payload = 'unread' in value ? parsePayload(value.unread) : value;
-	if (payload.kind === 'card' || payload.kind === 'bundle' || !kinds.includes(payload.kind)) {
+	if (
+		payload.kind === 'card' ||
+		payload.kind === 'bundle' ||
+		payload.kind === 'live' ||
+		!kinds.includes(payload.kind)
+	) {
 		const waitsForReceipt = kinds.length === 1 && kinds[0] === 'receipt';
 		throw new ClassLoopError(waitsForReceipt ? 'receipt-wrong-kind' : 'group-other-kind', {
 			kind: payload.kind

@@ -12,6 +12,7 @@ import {
 	type GroupLine,
 	type GroupPayload,
 	type InvitePayload,
+	type LivePayload,
 	type Payload,
 	type ReceiptPayload,
 	type SessionPayload
@@ -104,6 +105,11 @@ export function sessionPayload(out: HandedOut, standings?: StandingsSnapshot): S
 		groups: out.groups,
 		...withStandings(standings)
 	};
+}
+
+/** A league game's next entries as played, for the instructor's live view (issue 40). */
+export function livePayload(game: LivePayload['game'], events: LivePayload['events']): LivePayload {
+	return { ...ENVELOPE, kind: 'live', game, events: [...events] };
 }
 
 /** A phone's signed cards, turned in at once. */

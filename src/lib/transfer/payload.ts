@@ -18,6 +18,7 @@ import {
 import {
 	BundlePayloadSchema,
 	GroupPayloadSchema,
+	LivePayloadSchema,
 	ReceiptPayloadSchema,
 	SessionPayloadSchema
 } from './schema';
@@ -29,7 +30,8 @@ const SCHEMAS = new Map<unknown, v.GenericSchema<unknown, Payload>>([
 	['group', GroupPayloadSchema],
 	['session', SessionPayloadSchema],
 	['bundle', BundlePayloadSchema],
-	['receipt', ReceiptPayloadSchema]
+	['receipt', ReceiptPayloadSchema],
+	['live', LivePayloadSchema]
 ]);
 
 /** The largest file read: a card with drawings is tens of kilobytes. */

@@ -158,10 +158,37 @@ export const ReceiptPayloadSchema = v.object({
 	standings: v.optional(StandingsSnapshotSchema)
 });
 
+/** The most entries one live message carries: a phone that was offline sends its backlog in parts. */
+export const LIVE_EVENTS_MAX = 100;
+
+/**
+ * A league game as it is played (issue 40): the phone's game record and the next entries of its
+ * log, in the card's own shapes, for the instructor's live view over the school server. Never a
+ * score: it counts for nothing, only the signed card does. The entries follow each other with
+ * no gap (`seq` one after another), all of this game.
+ */
+export const LivePayloadSchema = v.pipe(
+	v.object({
+		app: v.literal(TRANSFER_APP),
+		kind: v.literal('live'),
+		format: Format,
+		seal: v.optional(SealSchema),
+		game: v.object(GameSchema.entries),
+		events: v.pipe(v.array(EventRecordSchema), v.minLength(1), v.maxLength(LIVE_EVENTS_MAX))
+	}),
+	v.check(
+		(p) =>
+			p.events.every((e, i) => e.gameId === p.game.id && e.seq === (p.events[0]?.seq ?? 0) + i),
+		'the entries of one game, one after another'
+	)
+);
+
 export type GroupPayload = v.InferOutput<typeof GroupPayloadSchema>;
 export type SessionPayload = v.InferOutput<typeof SessionPayloadSchema>;
 export type BundlePayload = v.InferOutput<typeof BundlePayloadSchema>;
 export type ReceiptPayload = v.InferOutput<typeof ReceiptPayloadSchema>;
+export type LivePayload = v.InferOutput<typeof LivePayloadSchema>;
 export type GroupLine = v.InferOutput<typeof GroupLineSchema>;
 /** Any of the class loop's messages. */
-export type ClassPayload = GroupPayload | SessionPayload | BundlePayload | ReceiptPayload;
+export type ClassPayload =
+	GroupPayload | SessionPayload | BundlePayload | ReceiptPayload | LivePayload;
