@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { BodyBudget } from './body';
 import type { Database } from './db';
+import type { LiveHubs } from './live-hubs';
 
 /** Hono's environment of the API's routes: the caller `authorize` found. */
 export interface ServerEnv {
@@ -22,6 +23,8 @@ export interface Deps {
 	/** Leagues one address may register in an hour. */
 	registrationsPerHour: number;
 	budget: BodyBudget;
+	/** The leagues' live streams in this process; every write pokes them after its commit. */
+	live: LiveHubs;
 	version: string | null;
 }
 
