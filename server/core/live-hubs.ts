@@ -6,7 +6,7 @@
  * `maxStreams` streams; past that a new one is refused with 503 `server-busy`.
  */
 import type { Logger } from 'pino';
-import type { Caller } from './context';
+import type { Caller } from './caller';
 import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Cursor } from './live-cursor';

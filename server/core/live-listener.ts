@@ -3,7 +3,7 @@
  * controller the hub writes the messages' bytes into. It ends once, from either side: the client
  * went (its body cancelled), the server stops, or the client reads too slowly to keep up.
  */
-import type { Role } from './context';
+import type { Role } from './caller';
 
 /**
  * Messages a stream may hold unread before it is ended: a client that reads nothing for that

@@ -4,7 +4,7 @@
  * pushed (core/cards.ts) or two days after its phone was last heard.
  */
 import type { LivePayload } from '$lib/transfer/schema';
-import type { Caller } from './context';
+import type { Caller } from './caller';
 import type { Database, Query } from './db';
 import { ApiError } from './errors';
 

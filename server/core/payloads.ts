@@ -8,7 +8,7 @@ import { TransferError } from '$lib/transfer/errors';
 import { parsePayload } from '$lib/transfer/payload';
 import type { Payload } from '$lib/transfer/schema';
 import { signerOf } from '$lib/transfer/sealed';
-import type { Caller } from './context';
+import type { Caller } from './caller';
 import { ApiError } from './errors';
 
 /**
