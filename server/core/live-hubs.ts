@@ -104,7 +104,7 @@ export class LiveHubs {
 	/** Ends every stream and stops the timers: the server is stopping. */
 	close(): void {
 		this.#closed = true;
-		for (const hub of [...this.#hubs.values()]) for (const l of [...hub.listeners]) l.end();
+		for (const hub of [...this.#hubs.values()]) hub.endAll();
 		this.#hubs.clear();
 		this.#stopTimers();
 	}
