@@ -3,6 +3,10 @@
  * games' live entries, their states, new cards and the league's changes; a phone's only the
  * league's changes. Resumed from its last id, a stream sends everything after it, nothing twice.
  */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { setTimeout } from 'node:timers/promises';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { sealed } from '$lib/transfer/sealed';
 import { LiveHubs } from '../../server/core/live-hubs';
@@ -267,6 +271,36 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 			expect(here.hubs.open).toBe(0);
 			const after = await open(instructor, { app: here.app });
 			expect(after.res.status).toBe(503);
+		});
+
+		it('forgets a stream whose client went, over HTTP, and ends the others when it stops', async () => {
+			const { instructor } = await liveClass(call, L1);
+			const here = processOn();
+			const http = serve({
+				fetch: here.app.fetch,
+				port: 0,
+				hostname: '127.0.0.1',
+				overrideGlobalObjects: false
+			});
+			await once(http, 'listening');
+			const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/leagues/${L1}/stream`;
+			const headers = { authorization: `Bearer ${instructor}` };
+			const leaving = new AbortController();
+			const gone = await fetch(url, { headers, signal: leaving.signal });
+			expect(gone.headers.get('content-type')).toBe('text/event-stream');
+			await streamReader(gone.body!).take(3);
+			const staying = streamReader((await fetch(url, { headers })).body!);
+			await staying.take(3);
+			expect(here.hubs.open).toBe(2);
+			leaving.abort();
+			for (let i = 0; i < 50 && here.hubs.open > 1; i++) await setTimeout(20);
+			expect(here.hubs.open).toBe(1);
+			// The server stops: the streams end first, so closing it does not wait on them.
+			here.hubs.close();
+			expect(await staying.endsWithin()).toBe(true);
+			// serve.ts exits once the database closes; the test's client keeps its sockets a while.
+			http.closeAllConnections();
+			await new Promise((done) => http.close(done));
 		});
 
 		it('keeps every stream open with a comment line', async () => {
