@@ -10,8 +10,15 @@ import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { sealed } from '$lib/transfer/sealed';
 import { LiveHubs } from '../../server/core/live-hubs';
-import { rosterBody, signedCard } from './fixtures';
-import { liveClass, liveMessage, reportState, streamReader, type Phone } from './live-support';
+import { handedOut, rosterBody, signedCard } from './fixtures';
+import {
+	liveClass,
+	liveMessage,
+	reportState,
+	streamReader,
+	type Phone,
+	type StreamMessage
+} from './live-support';
 import { L1, L2, TARGETS, appOn, classOn, client, silent } from './support';
 import { testServer } from './test-server';
 
@@ -142,6 +149,54 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 		expect(await latest.drain()).toEqual([]);
 		await latest.close();
 		await again.close();
+	});
+
+	it('streams every entry of two games played at once exactly once, resumed or not', async () => {
+		const { instructor, phones, gameId } = await liveClass(call, L1);
+		const second = await handedOut(L1, 'S2');
+		await call('PUT', `/api/leagues/${L1}/groups/S2`, { token: instructor, json: second });
+		const otherGame = second.groups[0]!.gameId;
+		await reportState(call, L1, phones[1]!.token, otherGame, 'joined');
+		const teacher = (await open(instructor)).stream!;
+		await teacher.take(4);
+		/** A phone sends entries 1 to 24 in messages of 3, each sent twice at once (a retry). */
+		const play = async (phone: Phone, game: string) => {
+			for (let from = 1; from <= 24; from += 3) {
+				const message = await liveMessage(L1, game, from, from + 2, phone.signer);
+				const sent = () =>
+					call('POST', `/api/leagues/${L1}/live`, { token: phone.token, json: message });
+				expect((await Promise.all([sent(), sent()])).map((r) => r.status)).toEqual([200, 200]);
+			}
+		};
+		await Promise.all([play(phones[0]!, gameId), play(phones[1]!, otherGame)]);
+		const got: StreamMessage[] = [];
+		while (got.flatMap((m) => (m.event === 'live' ? seqsOf(m) : [])).length < 48) {
+			got.push(...(await teacher.take(1)));
+		}
+		expect(await teacher.drain()).toEqual([]);
+		await teacher.close();
+		const byGame = (messages: StreamMessage[], game: string) =>
+			messages
+				.filter((m) => m.event === 'live' && (m.data.game as { id: string }).id === game)
+				.flatMap(seqsOf);
+		const all = Array.from({ length: 24 }, (_, i) => i + 1);
+		expect([byGame(got, gameId), byGame(got, otherGame)]).toEqual([all, all]);
+		// Resumed from any message: exactly the entries after it.
+		const live = got.filter((m) => m.event === 'live');
+		const cut = Math.floor(live.length / 2);
+		const rest = (await open(instructor, { last: live[cut - 1]!.id })).stream!;
+		const after: StreamMessage[] = [];
+		for (;;) {
+			const more = await rest.drain(500);
+			if (more.length === 0) break;
+			after.push(...more);
+		}
+		await rest.close();
+		const expected = live.slice(cut);
+		expect([byGame(after, gameId), byGame(after, otherGame)]).toEqual([
+			byGame(expected, gameId),
+			byGame(expected, otherGame)
+		]);
 	});
 
 	it("gives a phone's token no live game, state or card of any league", async () => {
