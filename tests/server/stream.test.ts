@@ -4,6 +4,7 @@
  * league's changes. Resumed from its last id, a stream sends everything after it, nothing twice.
  */
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
@@ -354,7 +355,7 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 			here.hubs.close();
 			expect(await staying.endsWithin()).toBe(true);
 			// serve.ts exits once the database closes; the test's client keeps its sockets a while.
-			http.closeAllConnections();
+			(http as Server).closeAllConnections();
 			await new Promise((done) => http.close(done));
 		});
 
