@@ -3,11 +3,23 @@
  * games' live entries, their states, new cards and the league's changes; a phone's only the
  * league's changes. Resumed from its last id, a stream sends everything after it, nothing twice.
  */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout } from 'node:timers/promises';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { sealed } from '$lib/transfer/sealed';
 import { LiveHubs } from '../../server/core/live-hubs';
-import { rosterBody, signedCard } from './fixtures';
-import { liveClass, liveMessage, reportState, streamReader, type Phone } from './live-support';
+import { handedOut, rosterBody, signedCard } from './fixtures';
+import {
+	liveClass,
+	liveMessage,
+	reportState,
+	streamReader,
+	type Phone,
+	type StreamMessage
+} from './live-support';
 import { L1, L2, TARGETS, appOn, classOn, client, silent } from './support';
 import { testServer } from './test-server';
 
@@ -140,6 +152,54 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 		await again.close();
 	});
 
+	it('streams every entry of two games played at once exactly once, resumed or not', async () => {
+		const { instructor, phones, gameId } = await liveClass(call, L1);
+		const second = await handedOut(L1, 'S2');
+		await call('PUT', `/api/leagues/${L1}/groups/S2`, { token: instructor, json: second });
+		const otherGame = second.groups[0]!.gameId;
+		await reportState(call, L1, phones[1]!.token, otherGame, 'joined');
+		const teacher = (await open(instructor)).stream!;
+		await teacher.take(4);
+		/** A phone sends entries 1 to 24 in messages of 3, each sent twice at once (a retry). */
+		const play = async (phone: Phone, game: string) => {
+			for (let from = 1; from <= 24; from += 3) {
+				const message = await liveMessage(L1, game, from, from + 2, phone.signer);
+				const sent = () =>
+					call('POST', `/api/leagues/${L1}/live`, { token: phone.token, json: message });
+				expect((await Promise.all([sent(), sent()])).map((r) => r.status)).toEqual([200, 200]);
+			}
+		};
+		await Promise.all([play(phones[0]!, gameId), play(phones[1]!, otherGame)]);
+		const got: StreamMessage[] = [];
+		while (got.flatMap((m) => (m.event === 'live' ? seqsOf(m) : [])).length < 48) {
+			got.push(...(await teacher.take(1)));
+		}
+		expect(await teacher.drain()).toEqual([]);
+		await teacher.close();
+		const byGame = (messages: StreamMessage[], game: string) =>
+			messages
+				.filter((m) => m.event === 'live' && (m.data.game as { id: string }).id === game)
+				.flatMap(seqsOf);
+		const all = Array.from({ length: 24 }, (_, i) => i + 1);
+		expect([byGame(got, gameId), byGame(got, otherGame)]).toEqual([all, all]);
+		// Resumed from any message: exactly the entries after it.
+		const live = got.filter((m) => m.event === 'live');
+		const cut = Math.floor(live.length / 2);
+		const rest = (await open(instructor, { last: live[cut - 1]!.id })).stream!;
+		const after: StreamMessage[] = [];
+		for (;;) {
+			const more = await rest.drain(500);
+			if (more.length === 0) break;
+			after.push(...more);
+		}
+		await rest.close();
+		const expected = live.slice(cut);
+		expect([byGame(after, gameId), byGame(after, otherGame)]).toEqual([
+			byGame(expected, gameId),
+			byGame(expected, otherGame)
+		]);
+	});
+
 	it("gives a phone's token no live game, state or card of any league", async () => {
 		const { instructor, phones, gameId } = await liveClass(call, L1);
 		const l2 = await liveClass(call, L2);
@@ -267,6 +327,36 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 			expect(here.hubs.open).toBe(0);
 			const after = await open(instructor, { app: here.app });
 			expect(after.res.status).toBe(503);
+		});
+
+		it('forgets a stream whose client went, over HTTP, and ends the others when it stops', async () => {
+			const { instructor } = await liveClass(call, L1);
+			const here = processOn();
+			const http = serve({
+				fetch: here.app.fetch,
+				port: 0,
+				hostname: '127.0.0.1',
+				overrideGlobalObjects: false
+			});
+			await once(http, 'listening');
+			const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/leagues/${L1}/stream`;
+			const headers = { authorization: `Bearer ${instructor}` };
+			const leaving = new AbortController();
+			const gone = await fetch(url, { headers, signal: leaving.signal });
+			expect(gone.headers.get('content-type')).toBe('text/event-stream');
+			await streamReader(gone.body!).take(3);
+			const staying = streamReader((await fetch(url, { headers })).body!);
+			await staying.take(3);
+			expect(here.hubs.open).toBe(2);
+			leaving.abort();
+			for (let i = 0; i < 50 && here.hubs.open > 1; i++) await setTimeout(20);
+			expect(here.hubs.open).toBe(1);
+			// The server stops: the streams end first, so closing it does not wait on them.
+			here.hubs.close();
+			expect(await staying.endsWithin()).toBe(true);
+			// serve.ts exits once the database closes; the test's client keeps its sockets a while.
+			(http as Server).closeAllConnections();
+			await new Promise((done) => http.close(done));
 		});
 
 		it('keeps every stream open with a comment line', async () => {
