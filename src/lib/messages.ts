@@ -277,6 +277,24 @@ const sentences = {
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 	'sync-not-server': (p) =>
 		`${p.address} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`,
+	// Issue 40: the live classroom (a league's games as they are played)
+	'server-live-gap':
+		'The school server missed some of this game’s entries: the phone sends them again.',
+	'server-live-not-yours':
+		'The school server does not have this game as this phone’s yet: it goes once the phone has told the server it joined.',
+	'live-needs-server':
+		'Live scores need the school server. Without it, each group’s scores show here once its card comes in.',
+	'live-connecting': 'Connecting to the school server for live scores…',
+	'live-on': 'Live: each group’s scores show here as its phone records them.',
+	'live-lost': (p) =>
+		`Not live just now: last heard from the school server ${agoWords(Number(p.minutes))}. Trying again…`,
+	'live-asking': 'Asking the server every few seconds: live scores come a few seconds late.',
+	'live-last-entry': (p) => `Last entry ${agoWords(Number(p.minutes))}: ${p.words}`,
+	'live-quiet': (p) =>
+		`No entry for ${p.minutes} ${Number(p.minutes) === 1 ? 'minute' : 'minutes'}. Last: ${p.words}`,
+	'live-steals': (p) => `${p.count} Muggins! ${Number(p.count) === 1 ? 'steal' : 'steals'}`,
+	'live-waiting': 'Live: waiting for the first entry from its phone.',
+	'live-not-counted': 'Live from its phone. The scores count once the signed card comes in.',
 	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)
 	'role-group-phone':
 		'The instructor’s tools are on the instructor’s device. This phone keeps the group’s game, cards and rules.',
@@ -338,6 +356,12 @@ const sentences = {
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`
 } satisfies Record<string, Sentence>;
+
+/** "just now", "1 minute ago", "6 minutes ago": how long since something was heard. */
+function agoWords(minutes: number): string {
+	if (!(minutes >= 1)) return 'just now';
+	return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+}
 
 /** A code that has words for the user. */
 export type MessageCode = keyof typeof sentences;
