@@ -47,7 +47,7 @@ function nextOf(answer: unknown): number | null {
 }
 
 /**
- * Sends game `game`'s entries the server lacks; how many it took. A game the server does not
+ * Sends game `game`'s entries the server lacks; how many went in messages it took. A game the server does not
  * hold as this phone's yet (its state not told) waits for the next round.
  * @throws SyncError when the server cannot be reached or refuses otherwise (the place is kept)
  */
@@ -74,9 +74,8 @@ async function sendGame(link: ServerLink, game: GameRecord): Promise<number> {
 			expected.set(game.id, next);
 			continue;
 		}
-		const next = nextOf(answer) ?? from + events.length;
-		sent += Math.max(0, next - from);
-		expected.set(game.id, next);
+		sent += events.length;
+		expected.set(game.id, nextOf(answer) ?? from + events.length);
 		if (events.length < LIVE_EVENTS_MAX) return sent;
 	}
 	return sent;
@@ -84,7 +83,8 @@ async function sendGame(link: ServerLink, game: GameRecord): Promise<number> {
 
 /**
  * A phone: sends every entry of its league's handed-out games that the server lacks, game by
- * game, in order; how many entries the server took. The instructor's device sends nothing.
+ * game, in order; how many entries went (after a reload, those the server skips count too).
+ * The instructor's device sends nothing.
  * @throws SyncError when the server cannot be reached: what was not sent goes next time
  */
 export async function sendLive(link: ServerLink): Promise<number> {
