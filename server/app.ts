@@ -21,6 +21,7 @@ import {
 	notFound,
 	refusal
 } from './core/errors';
+import { LiveHubs, type LiveOptions } from './core/live-hubs';
 import { serveAppFiles } from './app-files';
 import { LEAGUE_ID } from './core/schemas';
 import { appPolicy, inlineScriptHashes, securityHeaders } from './security-headers';
@@ -31,6 +32,8 @@ import { gameStateRoutes } from './routes/game-states';
 import { healthRoutes } from './routes/health';
 import { joinRoutes } from './routes/join';
 import { leagueRoutes } from './routes/leagues';
+import { liveRoutes } from './routes/live';
+import { streamRoutes } from './routes/stream';
 
 export { GROUPS_PAGE_MAX } from './routes/groups';
 
@@ -51,6 +54,10 @@ export interface ServerOptions {
 	registrationsPerHour?: number;
 	/** Bytes past the first 64 KB that the bodies being read at once may hold (core/body.ts). */
 	largeBodiesBudget?: number;
+	/** The live streams' hubs (the process that serves them closes them when it stops). */
+	live?: LiveHubs;
+	/** The settings of the hubs it makes when `live` is not given (most streams, timers). */
+	streams?: LiveOptions;
 	version?: string;
 }
 
@@ -72,6 +79,7 @@ export function createApp(opts: ServerOptions): Hono<ServerEnv> {
 		trustProxy: opts.trustProxy ?? 0,
 		registrationsPerHour: opts.registrationsPerHour ?? 20,
 		budget: new BodyBudget(opts.largeBodiesBudget ?? LARGE_BODIES_BUDGET),
+		live: opts.live ?? new LiveHubs(opts.db, opts.log, opts.streams),
 		version: opts.version ?? null
 	};
 	const { log } = deps;
@@ -96,7 +104,8 @@ export function createApp(opts: ServerOptions): Hono<ServerEnv> {
 		cors({
 			origin: '*',
 			allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-			allowHeaders: ['Authorization', 'Content-Type'],
+			// Last-Event-ID: the app resumes a league's stream with fetch, which sends it as a header.
+			allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
 			maxAge: 600
 		})
 	);
@@ -131,6 +140,8 @@ export function createApp(opts: ServerOptions): Hono<ServerEnv> {
 	app.route('/api/leagues', groupRoutes(deps));
 	app.route('/api/leagues', gameStateRoutes(deps));
 	app.route('/api/leagues', deviceRoutes(deps));
+	app.route('/api/leagues', liveRoutes(deps));
+	app.route('/api/leagues', streamRoutes(deps));
 	app.all('/api/*', () => {
 		throw notFound();
 	});

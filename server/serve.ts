@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { openDatabase } from './core/db';
+import { LiveHubs } from './core/live-hubs';
 import { lockDataDir } from './data-lock';
 import { loadSecret } from './secret';
 import type { Settings } from './settings';
@@ -22,9 +23,11 @@ export async function startProcess(settings: Settings): Promise<void> {
 			? { url: settings.databaseUrl, connections: settings.pgPool }
 			: { dataDir: settings.dataDir ?? './data' }
 	);
+	const live = new LiveHubs(db, log, { maxStreams: settings.maxStreams });
 	const app = createApp({
 		db,
 		log,
+		live,
 		secret,
 		appDir: settings.appDir,
 		joinCodeDays: settings.joinCodeDays,
@@ -43,6 +46,9 @@ export async function startProcess(settings: Settings): Promise<void> {
 
 	const stop = async (signal: string): Promise<void> => {
 		log.info({ signal }, 'stopping');
+		// Open streams would keep their connections busy: they end now, and their clients resume
+		// from their cursors on the next server.
+		live.close();
 		server.close();
 		// Idle keep-alive connections would hold the process open; the database closes cleanly, or
 		// the exit comes anyway after five seconds (every answered write is committed already).

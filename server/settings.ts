@@ -38,6 +38,8 @@ export interface Settings {
 	secretFile: string;
 	/** Leagues one address may register in an hour. */
 	registrationsPerHour: number;
+	/** Live streams one process holds at most (issue 40); more are answered 503. */
+	maxStreams: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -100,7 +102,8 @@ export function readSettings(env: Env, cwd = process.cwd()): Settings {
 		logLevel,
 		secret,
 		secretFile: resolve(cwd, env.SECRET_FILE || './server-secret'),
-		registrationsPerHour: whole(env, 'REGISTRATIONS_PER_HOUR', 20, 1, 10_000)
+		registrationsPerHour: whole(env, 'REGISTRATIONS_PER_HOUR', 20, 1, 10_000),
+		maxStreams: whole(env, 'MAX_STREAMS', 20_000, 1, 1_000_000)
 	};
 }
 

@@ -10,50 +10,17 @@ import {
 	type CheckedCard
 } from '$lib/card/card-check';
 import { TransferError } from '$lib/transfer/errors';
-import { parsePayload } from '$lib/transfer/payload';
 import { asCard, cardPayload } from '$lib/transfer/envelope';
-import type { CardPayload, Payload } from '$lib/transfer/schema';
-import { signerOf } from '$lib/transfer/sealed';
-import { TrustError } from '$lib/card/errors';
+import type { CardPayload } from '$lib/transfer/schema';
 import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Caller } from './auth';
+import { checkSender, readPayload } from './payloads';
 
 /** What a push did: stored anew, or found already there. */
 export interface Pushed {
 	created: boolean;
 	seq: number;
-}
-
-/** `body` as a card payload, or the refusal the inbox would give a file like it. */
-function parseCard(body: unknown): Payload {
-	try {
-		return parsePayload(body);
-	} catch (e) {
-		if (!(e instanceof TransferError)) throw e;
-		// A later format is a valid card this server cannot check: the card is refused, not the request.
-		throw new ApiError(e.code === 'transfer-newer' ? 422 : 400, e.code, e.params);
-	}
-}
-
-/**
- * Refuses a card `caller` did not sign (issue 37): a phone that recorded its key when it joined
- * pushes only cards signed by that key, so a stolen token cannot bring in a card made elsewhere.
- * A phone from before keys, and the instructor, push as before; a seal that does not hold is
- * refused from anyone.
- * @throws ApiError 422 `trust-forged`, `trust-unsigned`, `trust-other-phone`
- */
-async function checkSender(payload: Payload, caller: Caller): Promise<void> {
-	let signer;
-	try {
-		signer = await signerOf(payload);
-	} catch (e) {
-		if (e instanceof TrustError) throw new ApiError(422, e.code);
-		throw e;
-	}
-	if (caller.deviceKey === null) return;
-	if (signer === null) throw new ApiError(422, 'trust-unsigned');
-	if (signer !== caller.deviceKey) throw new ApiError(422, 'trust-other-phone');
 }
 
 /** A card that passed every check that needs no database, ready to store. */
@@ -70,7 +37,7 @@ export interface ExaminedCard {
  */
 export async function examineCard(body: unknown, caller: Caller): Promise<ExaminedCard> {
 	const { leagueId } = caller;
-	const payload = parseCard(body);
+	const payload = readPayload(body);
 	let card: CardPayload;
 	try {
 		card = cardPayload(asCard(payload));
@@ -123,7 +90,8 @@ async function refuseOffRoster(db: Database, leagueId: string, checked: CheckedC
  * every one is there takes the league's next number under the league row's lock and inserts the
  * card, `on conflict do nothing`, unless it is stored already; a phone's `last_seen_at` is written
  * in it when asked. A number is taken only with the insert that uses it, so the league's cards
- * are numbered without a gap however often a card is pushed.
+ * are numbered without a gap however often a card is pushed. The game's live copy (issue 40)
+ * goes in the same statement: the card counts now, the live view is no longer needed.
  */
 const STORE = `with roster as (
 		select count(*)::int as n from players where league_id = $1 and id = any($6::text[])
@@ -142,6 +110,9 @@ const STORE = `with roster as (
 	), seen as (
 		update devices set last_seen_at = now() where $8 and id = $5
 		and (last_seen_at is null or last_seen_at < now() - interval '1 minute')
+	), counted as (
+		delete from live_games where league_id = $1 and game_id = $2
+		and (select n from roster) = $7
 	)
 	select (select seq from ins) as stored,
 		(select c.seq from cards c

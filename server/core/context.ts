@@ -2,6 +2,10 @@
 import type { Logger } from 'pino';
 import type { BodyBudget } from './body';
 import type { Database } from './db';
+import type { Caller } from './caller';
+import type { LiveHubs } from './live-hubs';
+
+export type { Caller, Role } from './caller';
 
 /** Hono's environment of the API's routes: the caller `authorize` found. */
 export interface ServerEnv {
@@ -22,19 +26,7 @@ export interface Deps {
 	/** Leagues one address may register in an hour. */
 	registrationsPerHour: number;
 	budget: BodyBudget;
+	/** The leagues' live streams in this process; every write pokes them after its commit. */
+	live: LiveHubs;
 	version: string | null;
-}
-
-/** Who may act: the league's instructor, or one of its phones. */
-export type Role = 'instructor' | 'device';
-
-/** The caller a request's token names. */
-export interface Caller {
-	role: Role;
-	leagueId: string;
-	deviceId: string | null;
-	/** When the device last pushed (null for the instructor, or a device that never did). */
-	lastSeenAt: Date | null;
-	/** The phone's public key recorded at join (issue 37); null for the instructor, or a phone from before keys. */
-	deviceKey: string | null;
 }

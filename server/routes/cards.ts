@@ -12,13 +12,14 @@ import { malformed } from '../core/errors';
 import { wholeQuery } from './requests';
 
 /** The card routes, mounted under `/api/leagues`. */
-export function cardRoutes({ db, budget }: Deps): Hono<ServerEnv> {
+export function cardRoutes({ db, budget, live }: Deps): Hono<ServerEnv> {
 	const routes = new Hono<ServerEnv>();
 
 	routes.post('/:id/cards', authorize(db, ['instructor', 'device']), async (c) => {
 		const caller = c.get('caller');
 		const card = await examineCard(await readJson(c, budget), caller);
 		const pushed = await storeCard(db, caller, card);
+		if (pushed.created) live.poke(caller.leagueId, { cards: pushed.seq });
 		return c.json({ seq: pushed.seq, stored: pushed.created }, pushed.created ? 201 : 200);
 	});
 

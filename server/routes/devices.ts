@@ -5,7 +5,7 @@ import type { Deps, ServerEnv } from '../core/context';
 import { notFound } from '../core/errors';
 
 /** The device routes, mounted under `/api/leagues`. */
-export function deviceRoutes({ db }: Deps): Hono<ServerEnv> {
+export function deviceRoutes({ db, live }: Deps): Hono<ServerEnv> {
 	const instructor = authorize(db, ['instructor']);
 	const routes = new Hono<ServerEnv>();
 
@@ -25,6 +25,8 @@ export function deviceRoutes({ db }: Deps): Hono<ServerEnv> {
 			[c.req.param('id'), c.req.param('device')]
 		);
 		if (revoked.length === 0) throw notFound();
+		// Its token stops working at once: so does a stream it holds open in this process.
+		live.endDevice(c.req.param('id'), c.req.param('device'));
 		return c.json({ ok: true });
 	});
 

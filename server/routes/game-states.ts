@@ -11,6 +11,7 @@ import { authorize } from '../core/auth';
 import { readJson } from '../core/body';
 import type { Deps, ServerEnv } from '../core/context';
 import { malformed, notFound } from '../core/errors';
+import { lockLive } from '../core/live';
 import { checked, wholeQuery } from './requests';
 
 /** The largest page of game states the instructor pulls. */
@@ -24,7 +25,7 @@ const RANK = (column: string) =>
 	`case ${column} when 'finished' then 2 when 'playing' then 1 else 0 end`;
 
 /** The game state routes, mounted under `/api/leagues`. */
-export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
+export function gameStateRoutes({ db, budget, live }: Deps): Hono<ServerEnv> {
 	const routes = new Hono<ServerEnv>();
 
 	routes.put('/:id/games/:game/state', authorize(db, ['device']), async (c) => {
@@ -36,8 +37,12 @@ export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
 			[caller.leagueId, JSON.stringify([{ gameId }])]
 		);
 		if (handedOut.length === 0) throw notFound();
-		await db.query(
-			`insert into game_states (league_id, game_id, state, device_id, seq)
+		// Under the league's live lock, so states commit in the order of their numbers and the
+		// stream, going on after the last it sent, skips none (core/live.ts).
+		await db.transaction(async (q) => {
+			await lockLive(q, caller.leagueId);
+			await q(
+				`insert into game_states (league_id, game_id, state, device_id, seq)
 			values ($1, $2, $3, $4, nextval('game_state_seq'))
 			on conflict (league_id, game_id) do update set
 				state = case when ${RANK('excluded.state')} > ${RANK('game_states.state')}
@@ -45,8 +50,10 @@ export function gameStateRoutes({ db, budget }: Deps): Hono<ServerEnv> {
 				device_id = excluded.device_id, seq = excluded.seq, heard_at = now()
 			where ${RANK('excluded.state')} > ${RANK('game_states.state')}
 				or game_states.device_id <> excluded.device_id`,
-			[caller.leagueId, gameId, state, caller.deviceId]
-		);
+				[caller.leagueId, gameId, state, caller.deviceId]
+			);
+		});
+		live.poke(caller.leagueId, { states: true });
 		return c.json({ ok: true });
 	});
 

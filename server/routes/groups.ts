@@ -27,7 +27,7 @@ function sessionOf(body: unknown): SessionPayload {
 }
 
 /** The group routes, mounted under `/api/leagues`. */
-export function groupRoutes({ db, budget }: Deps): Hono<ServerEnv> {
+export function groupRoutes({ db, budget, live }: Deps): Hono<ServerEnv> {
 	const routes = new Hono<ServerEnv>();
 
 	routes.put('/:id/groups/:session', authorize(db, ['instructor']), async (c) => {
@@ -46,6 +46,7 @@ export function groupRoutes({ db, budget }: Deps): Hono<ServerEnv> {
 			);
 			return seq;
 		});
+		live.poke(id, { league: seq });
 		return c.json({ ok: true, seq });
 	});
 

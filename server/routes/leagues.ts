@@ -96,7 +96,7 @@ async function leagueView(db: Database, id: string, since: number | null) {
 
 /** The league routes, mounted under `/api/leagues`. */
 export function leagueRoutes(deps: Deps): Hono<ServerEnv> {
-	const { db, budget, secret } = deps;
+	const { db, budget, secret, live } = deps;
 	const instructor = authorize(db, ['instructor']);
 	const anyone = authorize(db, ['instructor', 'device']);
 	const routes = new Hono<ServerEnv>();
@@ -136,25 +136,28 @@ export function leagueRoutes(deps: Deps): Hono<ServerEnv> {
 		const input = checked(LeagueUpdateSchema, await readJson(c, budget));
 		const id = c.req.param('id');
 		if (input.league && input.league.id !== id) throw malformed('league.id: not this league');
-		await db.query(
+		const [row] = await db.query<{ state_seq: number }>(
 			`update leagues set name = coalesce($2, name), record = coalesce($3, record),
-			state_seq = state_seq + 1, updated_at = now() where id = $1`,
+			state_seq = state_seq + 1, updated_at = now() where id = $1 returning state_seq`,
 			[
 				id,
 				input.name ?? input.league?.name ?? null,
 				input.league ? JSON.stringify(input.league) : null
 			]
 		);
+		if (row) live.poke(id, { league: Number(row.state_seq) });
 		return c.json({ ok: true });
 	});
 
 	routes.put('/:id/roster', instructor, async (c) => {
 		const { players } = checked(RosterSchema, await readJson(c, budget));
 		const id = c.req.param('id');
-		await db.transaction(async (q) => {
-			await changed(q, id);
+		const seq = await db.transaction(async (q) => {
+			const seq = await changed(q, id);
 			await replaceRoster(q, id, players);
+			return seq;
 		});
+		live.poke(id, { league: seq });
 		return c.json({ ok: true, players: players.length });
 	});
 
@@ -162,8 +165,8 @@ export function leagueRoutes(deps: Deps): Hono<ServerEnv> {
 		const { sessions } = checked(SessionsSchema, await readJson(c, budget));
 		const id = c.req.param('id');
 		if (sessions.some((s) => s.leagueId !== id)) throw malformed('a session of another league');
-		await db.transaction(async (q) => {
-			await changed(q, id);
+		const seq = await db.transaction(async (q) => {
+			const seq = await changed(q, id);
 			await q('delete from sessions where league_id = $1', [id]);
 			await q('delete from handouts where league_id = $1 and session_id <> all($2::text[])', [
 				id,
@@ -176,7 +179,9 @@ export function leagueRoutes(deps: Deps): Hono<ServerEnv> {
 					JSON.stringify(s)
 				]);
 			}
+			return seq;
 		});
+		live.poke(id, { league: seq });
 		return c.json({ ok: true, sessions: sessions.length });
 	});
 
@@ -193,6 +198,7 @@ export function leagueRoutes(deps: Deps): Hono<ServerEnv> {
 			returning state_seq`,
 			[id, JSON.stringify(snapshot), snapshot.at]
 		);
+		if (row) live.poke(id, { league: Number(row.state_seq) });
 		return c.json({ ok: true, stored: row !== undefined, seq: row ? Number(row.state_seq) : null });
 	});
 

@@ -273,6 +273,13 @@ const sentences = {
 		'The school server cannot reach its database just now. Cards wait on this device; tell whoever runs the server.',
 	'server-registrations-limited':
 		'Too many leagues were registered from this network just now: wait an hour, then try again.',
+	// Issue 40: the live classroom (a game's entries as played, for the instructor's live view)
+	'server-live-not-yours':
+		'The school server has this game on another phone, or it was not handed out to this group. Its entries stay on this phone; its signed card counts as ever.',
+	'server-live-gap': (p) =>
+		`The school server is missing earlier entries of this game: this phone sends them again from entry ${p.next ?? 1}.`,
+	'server-live-too-long': (p) =>
+		`This game has more than ${p.max ?? 5000} entries, more than any real game: the school server shows no more of it live. Its signed card counts as ever.`,
 	'sync-unreachable': 'The school server cannot be reached. Cards wait on this device.',
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 	'sync-not-server': (p) =>

@@ -23,7 +23,8 @@ describe('readSettings', () => {
 			logLevel: 'info',
 			secret: null,
 			secretFile: '/srv/muggins/server-secret',
-			registrationsPerHour: 20
+			registrationsPerHour: 20,
+			maxStreams: 20_000
 		});
 	});
 
@@ -38,6 +39,8 @@ describe('readSettings', () => {
 		['TRUST_PROXY', 'yes', 'a whole number from 0 to 10'],
 		['TRUST_PROXY', '-1', 'a whole number from 0 to 10'],
 		['REGISTRATIONS_PER_HOUR', '1e3', 'a whole number from 1 to 10000'],
+		['MAX_STREAMS', '0', 'a whole number from 1 to 1000000'],
+		['MAX_STREAMS', 'many', 'a whole number from 1 to 1000000'],
 		['LOG_LEVEL', 'loud', 'one of fatal, error, warn, info, debug, trace, silent'],
 		['DATABASE_URL', 'mysql://x', 'a postgres:// address'],
 		['HOST', 'a b', 'an address to listen on, such as 127.0.0.1']

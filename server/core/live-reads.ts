@@ -1,0 +1,132 @@
+/**
+ * Reading a league's live view (issue 40): where its numbers stand, its live entries and game
+ * states after a number, as the stream and the instructor's pull send them. Every read names a
+ * league and walks an index by its number (migrations 0011 and 0012).
+ */
+import type { LivePayload } from '$lib/transfer/schema';
+import type { Cursor } from './live-cursor';
+import type { Query } from './db';
+
+type GameRecord = LivePayload['game'];
+type EventRecord = LivePayload['events'][number];
+
+/** The most rows one read takes: a reader goes on from the last one it got. */
+export const READ_PAGE = 500;
+
+/** Rows of json or jsonb as objects: `pg` parses them, PGlite may hand back text. */
+function asJson<T>(value: unknown): T {
+	return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * Where each of `leagueIds` stands now: its highest live entry and game state, its state and
+ * card numbers. A league that is not there is left out.
+ */
+export async function headsOf(
+	q: Query,
+	leagueIds: readonly string[]
+): Promise<Map<string, Cursor>> {
+	const rows = await q<{
+		id: string;
+		live: number;
+		states: number;
+		league: number;
+		cards: number;
+	}>(
+		`select l.id, l.state_seq as league, l.card_seq as cards,
+		coalesce((select max(e.stream_seq) from live_entries e where e.league_id = l.id), 0) as live,
+		coalesce((select max(s.seq) from game_states s where s.league_id = l.id), 0) as states
+		from leagues l where l.id = any($1::text[])`,
+		[[...leagueIds]]
+	);
+	return new Map(
+		rows.map((r) => [
+			r.id,
+			{
+				live: Number(r.live),
+				states: Number(r.states),
+				league: Number(r.league),
+				cards: Number(r.cards)
+			}
+		])
+	);
+}
+
+/** Live entries of one game that follow each other in the league's stream. */
+export interface LiveRun {
+	game: GameRecord;
+	events: EventRecord[];
+	/** The stream number of its last entry. */
+	last: number;
+}
+
+/**
+ * League `leagueId`'s live entries numbered after `after` and up to `upTo`, oldest first, at
+ * most `limit`, in runs: entries of one game one after another make one run, and a run ends
+ * where another game's entry comes between (so every run's `last` covers all before it).
+ * `count` and `last` are of the rows read, shown or not (a game dropped between two reads).
+ */
+export async function liveAfter(
+	q: Query,
+	leagueId: string,
+	after: number,
+	upTo: number,
+	limit = READ_PAGE
+): Promise<{ runs: LiveRun[]; count: number; last: number }> {
+	const rows = await q<{ game_id: string; entry: unknown; stream_seq: number }>(
+		`select game_id, entry, stream_seq from live_entries
+		where league_id = $1 and stream_seq > $2 and stream_seq <= $3
+		order by stream_seq limit $4`,
+		[leagueId, after, upTo, limit]
+	);
+	if (rows.length === 0) return { runs: [], count: 0, last: after };
+	const gameIds = [...new Set(rows.map((r) => r.game_id))];
+	const games = await q<{ game_id: string; game: unknown }>(
+		'select game_id, game from live_games where league_id = $1 and game_id = any($2::text[])',
+		[leagueId, gameIds]
+	);
+	const gameOf = new Map(games.map((g) => [g.game_id, asJson<GameRecord>(g.game)]));
+	const runs: LiveRun[] = [];
+	for (const r of rows) {
+		const game = gameOf.get(r.game_id);
+		// Dropped between the two reads (its card came): its entries are no longer shown.
+		if (!game) continue;
+		const run = runs.at(-1);
+		if (run && run.game.id === r.game_id) {
+			run.events.push(asJson<EventRecord>(r.entry));
+			run.last = Number(r.stream_seq);
+		} else {
+			runs.push({ game, events: [asJson<EventRecord>(r.entry)], last: Number(r.stream_seq) });
+		}
+	}
+	return { runs, count: rows.length, last: Number(rows[rows.length - 1]?.stream_seq ?? after) };
+}
+
+/** A game's state as the instructor's session page reads it. */
+export interface GameStateRow {
+	gameId: string;
+	state: string;
+	heardAt: string;
+	seq: number;
+}
+
+/** League `leagueId`'s game states numbered after `after` and up to `upTo`, oldest first. */
+export async function statesAfter(
+	q: Query,
+	leagueId: string,
+	after: number,
+	upTo: number,
+	limit = READ_PAGE
+): Promise<GameStateRow[]> {
+	const rows = await q<{ game_id: string; state: string; heard_at: Date | string; seq: number }>(
+		`select game_id, state, heard_at, seq from game_states
+		where league_id = $1 and seq > $2 and seq <= $3 order by seq limit $4`,
+		[leagueId, after, upTo, limit]
+	);
+	return rows.map((r) => ({
+		gameId: r.game_id,
+		state: r.state,
+		heardAt: new Date(r.heard_at).toISOString(),
+		seq: Number(r.seq)
+	}));
+}

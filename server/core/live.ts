@@ -1,0 +1,116 @@
+/**
+ * A league game's live copy (issue 40): the entries its group's phone recorded, stored once each
+ * and in order, for the instructor's live view. Never a score: it goes when the game's card is
+ * pushed (core/cards.ts) or two days after its phone was last heard.
+ */
+import type { LivePayload } from '$lib/transfer/schema';
+import type { Caller } from './caller';
+import type { Database, Query } from './db';
+import { ApiError } from './errors';
+
+/** The most entries a game's live copy holds: a card's own limit (transfer/schema.ts). */
+export const LIVE_ENTRIES_MAX = 5000;
+
+/** How long a game's live copy is kept after its phone was last heard. */
+export const LIVE_KEEP_DAYS = 2;
+
+/** How often one process deletes the live copies past LIVE_KEEP_DAYS. */
+const SWEEP_EVERY_MS = 60_000;
+
+/** The first key of the league's advisory lock (the second is the league id's hash). */
+const LIVE_LOCK = 40;
+
+let lastSweep = 0;
+
+/**
+ * Takes league `leagueId`'s live lock until the transaction of `q` ends. Every write that
+ * numbers a league's live entries or game states takes it before it takes a number, so they
+ * commit in the order of their numbers and a reader going on "after N" never skips one.
+ */
+export async function lockLive(q: Query, leagueId: string): Promise<void> {
+	await q('select pg_advisory_xact_lock($1, hashtext($2))', [LIVE_LOCK, leagueId]);
+}
+
+/** Deletes the live copies not heard from for LIVE_KEEP_DAYS. */
+export async function sweepLive(db: Database): Promise<void> {
+	lastSweep = Date.now();
+	await db.query('delete from live_games where heard_at < now() - make_interval(days => $1)', [
+		LIVE_KEEP_DAYS
+	]);
+}
+
+/** Sweeps the old live copies when this process has not for a minute. */
+export async function sweepLiveNow(db: Database): Promise<void> {
+	if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepLive(db);
+}
+
+const notYours = () => new ApiError(404, 'server-live-not-yours');
+
+/**
+ * Stores `live`'s entries that follow the game's stored ones, sent by `caller` (a phone of the
+ * game's league, its seal checked): in one transaction under the league's live lock. The game
+ * must be handed out in the league and be the phone's (the last to report it in game_states);
+ * when another phone sent its live copy before, that copy goes and the new phone's starts over.
+ * Entries already stored are skipped, so a retried message stores nothing twice. Answers the
+ * number of the next entry the server wants.
+ * @throws ApiError 404 `server-live-not-yours`, 409 `server-live-gap` (with `next`), 422
+ * `server-live-too-long`
+ */
+export async function storeLive(
+	db: Database,
+	caller: Caller,
+	live: LivePayload
+): Promise<{ next: number }> {
+	const { game, events } = live;
+	const leagueId = caller.leagueId;
+	const first = events[0]?.seq ?? 1;
+	const last = first + events.length - 1;
+	if (last > LIVE_ENTRIES_MAX) {
+		throw new ApiError(422, 'server-live-too-long', { max: LIVE_ENTRIES_MAX });
+	}
+	return db.transaction(async (q) => {
+		await lockLive(q, leagueId);
+		const [row] = await q<{
+			handed: boolean;
+			owner: string | null;
+			counted: boolean;
+			sender: string | null;
+			held: number | null;
+		}>(
+			`select exists (select 1 from handouts where league_id = $1
+				and payload -> 'groups' @> $3::jsonb) as handed,
+			(select device_id from game_states where league_id = $1 and game_id = $2) as owner,
+			exists (select 1 from cards where league_id = $1 and game_id = $2) as counted,
+			(select device_id from live_games where league_id = $1 and game_id = $2) as sender,
+			(select max(seq) from live_entries where league_id = $1 and game_id = $2) as held`,
+			[leagueId, game.id, JSON.stringify([{ gameId: game.id }])]
+		);
+		if (!row?.handed || row.owner === null || row.owner !== caller.deviceId) throw notYours();
+		// Its card is here and counts: the live copy is no longer wanted, and nothing is missing.
+		if (row.counted) return { next: last + 1 };
+		let held = row.held === null ? 0 : Number(row.held);
+		if (row.sender !== null && row.sender !== caller.deviceId) {
+			await q('delete from live_games where league_id = $1 and game_id = $2', [leagueId, game.id]);
+			held = 0;
+		}
+		const next = held + 1;
+		if (first > next) throw new ApiError(409, 'server-live-gap', { next }, { next });
+		if (last < next) return { next };
+		await q(
+			`insert into live_games (league_id, game_id, device_id, game) values ($1, $2, $3, $4)
+			on conflict (league_id, game_id) do update set device_id = excluded.device_id,
+			game = excluded.game, heard_at = now()`,
+			[leagueId, game.id, caller.deviceId, JSON.stringify(game)]
+		);
+		// In the order of their seq, so the stream's numbers follow the game's log.
+		await q(
+			`insert into live_entries (league_id, game_id, seq, entry)
+			select $1, $2, (t.e ->> 'seq')::int, t.e
+			from jsonb_array_elements($3::jsonb) with ordinality as t(e, i)
+			where (t.e ->> 'seq')::int >= $4 order by t.i
+			on conflict (league_id, game_id, seq) do nothing`,
+			[leagueId, game.id, JSON.stringify(events), next]
+		);
+		return { next: last + 1 };
+	});
+}
