@@ -284,11 +284,7 @@ const sentences = {
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 	'sync-not-server': (p) =>
 		`${p.address} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`,
-	// Issue 40: the live classroom (a league's games as they are played)
-	'server-live-gap':
-		'The school server missed some of this game’s entries: the phone sends them again.',
-	'server-live-not-yours':
-		'The school server does not have this game as this phone’s yet: it goes once the phone has told the server it joined.',
+	// Issue 40: the live classroom as the instructor's device shows it
 	'live-needs-server':
 		'Live scores need the school server. Without it, each group’s scores show here once its card comes in.',
 	'live-connecting': 'Connecting to the school server for live scores…',

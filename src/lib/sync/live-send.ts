@@ -22,6 +22,13 @@ const expected = new Map<string, number>();
 /** Batches one game may send in one go: a backlog larger than this waits for the next round. */
 const BATCHES_MAX = 20;
 
+/** Refusals that leave a game on the phone for now, and the round going on. */
+const QUIET_REFUSALS = new Set<string>([
+	'server-live-not-yours',
+	'server-live-too-long',
+	'server-not-found'
+]);
+
 /** The games of the league on this phone that travel as they are played. */
 async function travelling(leagueId: string): Promise<GameRecord[]> {
 	return db.games
@@ -65,9 +72,9 @@ async function sendGame(link: ServerLink, game: GameRecord): Promise<number> {
 			});
 		} catch (e) {
 			if (!(e instanceof SyncError)) throw e;
-			// Not this phone's game there yet (its state goes first), or a server from before live
-			// games: nothing to send now.
-			if (e.code === 'server-live-not-yours' || e.code === 'server-not-found') return sent;
+			// Not this phone's game there yet (its state goes first), longer than any real game, or a
+			// server from before live games: nothing to send now; the signed card counts as ever.
+			if (QUIET_REFUSALS.has(e.code)) return sent;
 			const next = e.code === 'server-live-gap' ? nextOf(e.answer) : null;
 			if (next === null) throw e;
 			// The server holds less than this phone thought (it restarted): resend from there.
