@@ -286,7 +286,7 @@ const sentences = {
 		`${p.address} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`,
 	// Issue 40: the live classroom as the instructor's device shows it
 	'live-needs-server':
-		'Live scores need the school server. Without it, each group’s scores show here once its card comes in.',
+		'Live scores need the school server. Without it, this shows the games on this device and the cards that have come in.',
 	'live-connecting': 'Connecting to the school server for live scores…',
 	'live-on': 'Live: each group’s scores show here as its phone records them.',
 	'live-lost': (p) =>
