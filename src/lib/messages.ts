@@ -288,7 +288,8 @@ const sentences = {
 	'live-needs-server':
 		'Live scores need the school server. Without it, this shows the games on this device and the cards that have come in.',
 	'live-connecting': 'Connecting to the school server for live scores…',
-	'live-on': 'Live: each group’s scores show here as its phone records them.',
+	'live-on':
+		'Live through the school server: each group’s scores show here as its phone records them.',
 	'live-lost': (p) =>
 		`Not live just now: last heard from the school server ${agoWords(Number(p.minutes))}. Trying again…`,
 	'live-asking': 'Asking the server every few seconds: live scores come a few seconds late.',
