@@ -297,6 +297,7 @@ const sentences = {
 	'live-quiet': (p) =>
 		`No entry for ${p.minutes} ${Number(p.minutes) === 1 ? 'minute' : 'minutes'}. Last: ${p.words}`,
 	'live-steals': (p) => `${p.count} Muggins! ${Number(p.count) === 1 ? 'steal' : 'steals'}`,
+	'live-last-words': (p) => `Last: ${p.words}`,
 	'live-waiting': 'Live: waiting for the first entry from its phone.',
 	'live-not-counted': 'Live from its phone. The scores count once the signed card comes in.',
 	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)

@@ -148,6 +148,7 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 		'Joined on its phone',
 		SYNC
 	);
+	await expect(groupCard(laptop, 1)).toContainText('waiting for the first entry from its phone');
 
 	// A tap on phone 1: on the session page and the board, with its total and words.
 	await score(one, a1, 10);
@@ -159,7 +160,7 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 	await expect(totalOf(tile(projector, 1), a2)).toHaveText('15', LIVE);
 	await expect(groupCard(laptop, 1)).toContainText(`Last entry just now: ${a2} 15`);
 	await expect(groupCard(laptop, 1)).toContainText('Hand 1');
-	await expect(tile(projector, 1)).toContainText(`${a2} 15`);
+	await expect(tile(projector, 1)).toContainText(`Last: ${a2} 15`);
 	// A live copy counts for nothing: the day's standings wait for signed cards.
 	await expect(
 		projector.getByText('The standings of the day show here as signed cards come in.')
