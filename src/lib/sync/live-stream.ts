@@ -29,15 +29,12 @@ export interface StreamTimes {
 	retryStream: number;
 	/** No byte for this long (the server pings every 20 s): the connection is gone. */
 	silence: number;
-	/** A connection open this long held, even with nothing said on it. */
-	held: number;
 }
 
 const TIMES: StreamTimes = {
 	backoff: (n) => Math.min(30_000, 1000 * 2 ** (n - 1)),
 	retryStream: 60_000,
-	silence: 45_000,
-	held: 20_000
+	silence: 45_000
 };
 
 /** Failures in a row after which the device asks instead. */
@@ -134,9 +131,9 @@ export class LiveStream {
 			authorization: `Bearer ${token}`
 		};
 		if (this.#lastId !== '') headers['last-event-id'] = this.#lastId;
+		// Held only once something came through: a proxy that answers and then passes nothing on
+		// (not even the pings) is a stream that cannot be held.
 		let heardSome = false;
-		const opened = Date.now();
-		const held = () => heardSome || Date.now() - opened >= this.#times.held;
 		let silence: ReturnType<typeof setTimeout> | null = null;
 		const watch = () => {
 			if (silence) clearTimeout(silence);
@@ -165,10 +162,10 @@ export class LiveStream {
 				}
 				if (parser.lastId !== '') this.#lastId = parser.lastId;
 			}
-			return held() ? 'heard' : 'failed';
+			return heardSome ? 'heard' : 'failed';
 		} catch {
 			if (this.#stopped) return 'stopped';
-			return held() ? 'heard' : 'failed';
+			return heardSome ? 'heard' : 'failed';
 		} finally {
 			if (silence) clearTimeout(silence);
 			abort.abort();

@@ -28,7 +28,7 @@ const link: ServerLink = {
 	revoked: false
 };
 
-const TIMES: StreamTimes = { backoff: () => 5, retryStream: 60_000, silence: 5_000, held: 60_000 };
+const TIMES: StreamTimes = { backoff: () => 5, retryStream: 60_000, silence: 5_000 };
 
 const game: GameRecord = {
 	id: GAME,
@@ -84,8 +84,8 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 }
 
 let streams: LiveStream[] = [];
-function startStream(wake: () => void = () => {}): LiveStream {
-	const stream = new LiveStream(link, { wake }, TIMES);
+function startStream(wake: () => void = () => {}, times: StreamTimes = TIMES): LiveStream {
+	const stream = new LiveStream(link, { wake }, times);
 	streams.push(stream);
 	stream.start();
 	return stream;
@@ -199,6 +199,12 @@ describe('LiveStream', () => {
 		startStream();
 		await until(() => liveLinks.get(LEAGUE)?.mode === 'asking');
 		expect(opened).toHaveLength(0);
+	});
+
+	it('asks instead when a stream answers but passes nothing on, not even a ping, twice', async () => {
+		startStream(() => {}, { ...TIMES, silence: 30 });
+		await until(() => liveLinks.get(LEAGUE)?.mode === 'asking');
+		expect(opened).toHaveLength(2);
 	});
 
 	it('asks instead at once when the server has no streams (404)', async () => {
