@@ -50,6 +50,11 @@ export class LeagueHub {
 		return this.listeners.size + this.#joining.length;
 	}
 
+	/** Ends every stream of the hub, open or joining. */
+	endAll(): void {
+		for (const l of [...this.listeners, ...this.#joining.map((j) => j.listener)]) l.end();
+	}
+
 	/** Adds `listener`, to be sent what follows `from` (everything still held when null). */
 	join(listener: Listener, from: Cursor | null): void {
 		this.#joining.push({ listener, from });
@@ -135,7 +140,7 @@ export class LeagueHub {
 	async #readHeads(instructors: number): Promise<boolean> {
 		const heads = (await headsOf(this.db.query, [this.leagueId])).get(this.leagueId);
 		if (!heads) {
-			for (const l of [...this.listeners, ...this.#joining.map((j) => j.listener)]) l.end();
+			this.endAll();
 			return false;
 		}
 		const at = this.#at;

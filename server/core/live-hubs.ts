@@ -104,7 +104,7 @@ export class LiveHubs {
 	/** Ends every stream and stops the timers: the server is stopping. */
 	close(): void {
 		this.#closed = true;
-		for (const hub of [...this.#hubs.values()]) for (const l of [...hub.listeners]) l.end();
+		for (const hub of [...this.#hubs.values()]) hub.endAll();
 		this.#hubs.clear();
 		this.#stopTimers();
 	}
@@ -138,7 +138,15 @@ export class LiveHubs {
 			for (const [leagueId, hub] of this.#hubs) {
 				const now = heads.get(leagueId);
 				const at = hub.at;
-				if (!now || !at) continue;
+				if (!now) {
+					hub.endAll();
+					continue;
+				}
+				// Its first read failed (the database was away): it tries again.
+				if (!at) {
+					hub.poke({});
+					continue;
+				}
 				hub.poke({
 					live: now.live > at.live,
 					states: now.states > at.states,

@@ -39,7 +39,12 @@ export class Listener {
 			this.end();
 			return;
 		}
-		controller.enqueue(bytes);
+		try {
+			controller.enqueue(bytes);
+		} catch {
+			// The body was cancelled or errored before its cancel reached the hub.
+			this.gone();
+		}
 	}
 
 	/** Ends the stream from the server's side: what was queued is still sent, then the end. */

@@ -31,17 +31,12 @@ export async function lockLive(q: Query, leagueId: string): Promise<void> {
 	await q('select pg_advisory_xact_lock($1, hashtext($2))', [LIVE_LOCK, leagueId]);
 }
 
-/** Deletes the live copies not heard from for LIVE_KEEP_DAYS. */
-export async function sweepLive(db: Database): Promise<void> {
+/** Deletes the live copies not heard from for LIVE_KEEP_DAYS (with `q`, in its transaction). */
+export async function sweepLive(q: Query): Promise<void> {
 	lastSweep = Date.now();
-	await db.query('delete from live_games where heard_at < now() - make_interval(days => $1)', [
+	await q('delete from live_games where heard_at < now() - make_interval(days => $1)', [
 		LIVE_KEEP_DAYS
 	]);
-}
-
-/** Sweeps the old live copies when this process has not for a minute. */
-export async function sweepLiveNow(db: Database): Promise<void> {
-	if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepLive(db);
 }
 
 const notYours = () => new ApiError(404, 'server-live-not-yours');
@@ -52,7 +47,7 @@ const notYours = () => new ApiError(404, 'server-live-not-yours');
  * must be handed out in the league and be the phone's (the last to report it in game_states);
  * when another phone sent its live copy before, that copy goes and the new phone's starts over.
  * Entries already stored are skipped, so a retried message stores nothing twice. Answers the
- * number of the next entry the server wants.
+ * number of the next entry the server wants. Once a minute it also sweeps the old live copies.
  * @throws ApiError 404 `server-live-not-yours`, 409 `server-live-gap` (with `next`), 422
  * `server-live-too-long`
  */
@@ -70,6 +65,8 @@ export async function storeLive(
 	}
 	return db.transaction(async (q) => {
 		await lockLive(q, leagueId);
+		// At most once a minute a process sweeps the old copies, in a message's transaction.
+		if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepLive(q);
 		const [row] = await q<{
 			handed: boolean;
 			owner: string | null;

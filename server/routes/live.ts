@@ -8,7 +8,7 @@ import { authorize } from '../core/auth';
 import { readJson } from '../core/body';
 import type { Deps, ServerEnv } from '../core/context';
 import { malformed, otherLeague } from '../core/errors';
-import { storeLive, sweepLiveNow } from '../core/live';
+import { storeLive } from '../core/live';
 import { READ_PAGE, liveAfter } from '../core/live-reads';
 import { checkSender, readPayload } from '../core/payloads';
 import { wholeQuery } from './requests';
@@ -24,7 +24,6 @@ export function liveRoutes({ db, budget, live }: Deps): Hono<ServerEnv> {
 		await checkSender(payload, caller);
 		if (payload.game.leagueId === null) throw malformed('game.leagueId: not a league game');
 		if (payload.game.leagueId !== caller.leagueId) throw otherLeague();
-		await sweepLiveNow(db);
 		const stored = await storeLive(db, caller, payload);
 		live.poke(caller.leagueId, { live: true });
 		return c.json(stored);

@@ -40,7 +40,8 @@ export async function liveClass(call: Call, leagueId: string, phones = 2) {
 		});
 		joined.push({ token: r.body.deviceToken as string, id: r.body.deviceId as string, signer });
 	}
-	const gameId = session.groups[0]!.gameId;
+	// A UUID, as handedOut makes it (signedCard takes its game id so typed).
+	const gameId = session.groups[0]!.gameId as ReturnType<typeof randomUUID>;
 	await reportState(call, leagueId, joined[0]!.token, gameId, 'joined');
 	return { instructor, phones: joined, gameId, joinCode: made.body.joinCode as string };
 }

@@ -238,10 +238,10 @@ describe.each(TARGETS)('a game played live, on $name', (target) => {
 		const phone = phones[0]!;
 		await send(phone, await liveMessage(L1, gameId, 1, 2, phone.signer));
 		await server.db.query(`update live_games set heard_at = now() - interval '47 hours'`);
-		await sweepLive(server.db);
+		await sweepLive(server.db.query);
 		expect(await held(instructor)).toEqual([[gameId, [1, 2]]]);
 		await server.db.query(`update live_games set heard_at = now() - interval '49 hours'`);
-		await sweepLive(server.db);
+		await sweepLive(server.db.query);
 		expect(await held(instructor)).toEqual([]);
 		expect(await server.db.query('select 1 from live_entries')).toEqual([]);
 	});
