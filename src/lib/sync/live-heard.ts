@@ -54,6 +54,17 @@ export function mergeEntries(
 }
 
 /**
+ * Whether `incoming` starts the game's log over: its first entry is entry 1 and another entry
+ * than the one held there. Another phone took the game over, and the server keeps only its log
+ * (docs/server.md, the live classroom); a resend of the same log has the same entries.
+ */
+function startsOver(held: readonly EventRecord[], incoming: readonly EventRecord[]): boolean {
+	const first = incoming.find((e) => e.seq === 1);
+	const heldFirst = held[0];
+	return first !== undefined && heldFirst?.seq === 1 && heldFirst.event.id !== first.event.id;
+}
+
+/**
  * Takes what the server said of one game (`{ game, events }`), at `now`; false when it is not
  * a game as the app writes them (nothing changes then).
  */
@@ -64,7 +75,10 @@ export function hear(value: unknown, now: number = Date.now()): boolean {
 	const before = liveGames.get(game.id);
 	liveGames.set(game.id, {
 		game,
-		events: mergeEntries(before?.events ?? [], events),
+		events: mergeEntries(
+			startsOver(before?.events ?? [], events) ? [] : (before?.events ?? []),
+			events
+		),
 		heardAt: now
 	});
 	return true;

@@ -43,6 +43,38 @@ describe('mergeEntries', () => {
 
 describe('hear', () => {
 	beforeEach(forgetHeard);
+	const game = {
+		id: 'g',
+		rulesetId: 'classroom',
+		options: {},
+		seats: ['p', 'q'],
+		sides: null,
+		status: 'in-progress',
+		createdAt: '2026-02-03T09:00:00.000Z',
+		updatedAt: '2026-02-03T09:00:00.000Z',
+		finishedAt: null,
+		leagueId: 'l',
+		sessionId: 's',
+		deviceId: 'phone',
+		voidedAt: null,
+		voidReason: null,
+		signedAt: null,
+		fingerprint: null,
+		result: null
+	};
+
+	it('adds what follows, and takes a resend of the same log once', () => {
+		expect(hear({ game, events: [e(1), e(2)] })).toBe(true);
+		expect(hear({ game, events: [e(1), e(2), e(3)] })).toBe(true);
+		expect(seqs(liveGames.get('g')?.events ?? [])).toEqual([1, 2, 3]);
+	});
+
+	it('starts the game over when another phone’s log begins at entry 1', () => {
+		hear({ game, events: [e(1), e(2), e(3)] });
+		hear({ game, events: [e(1, 'other phone')] });
+		expect(liveGames.get('g')?.events.map((x) => x.event.id)).toEqual(['other phone']);
+	});
+
 	it('refuses what is not a game with its entries, and changes nothing', () => {
 		expect(hear({ game: { id: 'g' }, events: [] })).toBe(false);
 		expect(hear('nonsense')).toBe(false);
