@@ -38,9 +38,17 @@ test.afterAll(async () => {
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function device(browser: Browser, width: number, height: number): Promise<Page> {
+/** A device; `behindMs` sets its clock that far behind (a phone whose entries look old). */
+async function device(
+	browser: Browser,
+	width: number,
+	height: number,
+	behindMs = 0
+): Promise<Page> {
 	const context = await browser.newContext({ baseURL: SERVER, viewport: { width, height } });
-	return context.newPage();
+	const page = await context.newPage();
+	if (behindMs > 0) await page.clock.install({ time: Date.now() - behindMs });
+	return page;
 }
 
 /** Checks the page with axe, and with SNAP=1 takes its pictures at a phone's and a laptop's size. */
@@ -94,8 +102,12 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 	const invite = await (await download).path();
 
 	const phones: Page[] = [];
-	for (const name of ['Group 1', 'Group 2']) {
-		const phone = await device(browser, 390, 844);
+	// Group 2's phone runs 10 minutes behind: its entries look old, and its group quiet.
+	for (const [name, behind] of [
+		['Group 1', 0],
+		['Group 2', 10 * 60_000]
+	] as const) {
+		const phone = await device(browser, 390, 844, behind);
 		await phone.goto('/league/join');
 		await phone.getByLabel('This phone’s name').fill(name);
 		await phone.getByLabel('Open files').setInputFiles(invite);
@@ -187,6 +199,12 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 	await expect(totalOf(groupCard(laptop, 2), b1)).toHaveText('20');
 	await expect(groupCard(laptop, 2)).toContainText(`${b2} 20`);
 	await expect(totalOf(tile(projector, 2), b2)).toHaveText('30', SYNC);
+	// Its last entry is 10 minutes old by its own clock: the group is called quiet.
+	await expect(groupCard(laptop, 2).locator('.last.quiet')).toContainText(
+		/^No entry for 1\d minutes\. Last: /
+	);
+	await expect(tile(projector, 2).locator('.last.quiet')).toContainText('No entry for');
+	await look(laptop, 'live-session-quiet');
 
 	// Phone 1 ends and signs: the card comes in, and counts once on the board's day table.
 	const gameOne = one.url().split('/').at(-1) as string;
