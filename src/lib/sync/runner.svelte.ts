@@ -79,14 +79,14 @@ function sendNow(): void {
 	sending = (async () => {
 		do {
 			sendAgain = false;
-			for (const link of await links()) {
-				if (link.role !== 'device' || link.revoked) continue;
-				try {
+			try {
+				for (const link of await links()) {
+					if (link.role !== 'device' || link.revoked) continue;
 					await reportGames(link);
 					await sendLive(link);
-				} catch {
-					// Kept on the phone: the next round sends it and shows why it could not.
 				}
+			} catch {
+				// Kept on the phone: the next round sends it and shows why it could not.
 			}
 		} while (sendAgain);
 	})().finally(() => (sending = null));
