@@ -6,7 +6,9 @@
  * reaches the standings in seconds with no polling wait. A stream that drops is opened again
  * after a growing pause; one that cannot be held (twice in a row, or a server from before
  * streams) leaves the device asking the server every round instead (`askLive`), and it tries
- * the stream again now and then.
+ * the stream again now and then. A group phone holds its league's stream too, which says only
+ * that the league changed (groups handed out, standings shared): it pulls the league at once
+ * instead of at its next poll.
  */
 import * as v from 'valibot';
 import { SyncError, call, currentFetch } from './api';
@@ -192,7 +194,7 @@ export class LiveStream {
 	}
 }
 
-/** The instructor's device: a stream for each league it syncs as the instructor. */
+/** A stream for each league this device syncs (as the instructor, or as a group's phone). */
 export class LiveStreams {
 	readonly #hooks: StreamHooks;
 	readonly #held = new Map<string, LiveStream>();
@@ -201,11 +203,9 @@ export class LiveStreams {
 		this.#hooks = hooks;
 	}
 
-	/** Holds a stream for each instructor league of `active`, and closes the others. */
+	/** Holds a stream for each league of `active`, and closes the others. */
 	follow(active: readonly ServerLink[]): void {
-		const wanted = new Map(
-			active.filter((l) => l.role === 'instructor').map((l) => [l.leagueId, l] as const)
-		);
+		const wanted = new Map(active.filter((l) => !l.revoked).map((l) => [l.leagueId, l] as const));
 		for (const [leagueId, stream] of this.#held) {
 			if (wanted.get(leagueId)?.token === stream.token) continue;
 			stream.stop();

@@ -9,9 +9,9 @@
  * brings the next round forward.
  *
  * Live games (issue 40): a phone sends a league game's new entries shortly after each is stored
- * (`entry-stored.ts`), outside the tap, and again every round and when the network returns. The
- * instructor's device holds a stream of each league (`live-stream.ts`) that wakes a round as
- * soon as cards arrive; while none can be held, each round asks instead.
+ * (`entry-stored.ts`), outside the tap, and again every round and when the network returns. Each
+ * device holds a stream of each league (`live-stream.ts`) that wakes a round as soon as cards
+ * arrive or the league changes; while none can be held, the instructor's rounds ask instead.
  */
 import { messageFor } from '$lib/messages';
 import { onEntryStored } from './entry-stored';
@@ -60,7 +60,7 @@ function wake(): void {
 	else schedule(0);
 }
 
-/** The instructor's streams of its leagues. */
+/** The streams of this device's leagues. */
 const streams = new LiveStreams({ wake });
 
 let sending: Promise<void> | null = null;

@@ -79,4 +79,17 @@ it('a phone’s entries reach the instructor by asking and by the stream, each o
 	} finally {
 		stream.stop();
 	}
+
+	// The phone's own stream says only that the league changed: no live entry, no state.
+	forgetHeard();
+	let phoneWoken = 0;
+	const phoneStream = new LiveStream(phone, { wake: () => phoneWoken++ });
+	phoneStream.start();
+	try {
+		await until(() => phoneWoken > 0);
+		expect(liveLinks.get(leagueId)?.mode).toBe('live');
+		expect(liveGames.size).toBe(0);
+	} finally {
+		phoneStream.stop();
+	}
 });
