@@ -1,17 +1,17 @@
 /**
- * The instructor's device listens to a league on the school server (issue 40): one stream of
+ * A device listens to each of its leagues on the school server (issue 40): one stream of
  * Server-Sent Events per league, read with `fetch` (it sends the token, and `Last-Event-ID` to
- * resume where it stopped). Live entries and the phones' states go to memory (`live-heard.ts`,
+ * resume where it stopped). On the instructor's device live entries and the phones' states go to memory (`live-heard.ts`,
  * `game-states.ts`); cards arriving or the league changing wake a sync round at once, so a card
  * reaches the standings in seconds with no polling wait. A stream that drops is opened again
  * after a growing pause; one that cannot be held (twice in a row, or a server from before
- * streams) leaves the device asking the server every round instead (`askLive`), and it tries
+ * streams) leaves the device asking the server every round instead (`live-ask.ts`), and it tries
  * the stream again now and then. A group phone holds its league's stream too, which says only
  * that the league changed (groups handed out, standings shared): it pulls the league at once
  * instead of at its next poll.
  */
 import * as v from 'valibot';
-import { SyncError, call, currentFetch } from './api';
+import { currentFetch } from './api';
 import { heard } from './game-states';
 import { hear, liveLinks, setLink } from './live-heard';
 import type { ServerLink } from './links';
@@ -230,51 +230,4 @@ export class LiveStreams {
 	retryNow(): void {
 		for (const stream of this.#held.values()) stream.retryNow();
 	}
-}
-
-/** The instructor's device: where the last ask stopped, by league (from 0 after a reload). */
-const askedTo = new Map<string, number>();
-
-/** The most games one ask brings. */
-const ASK_LIMIT = 200;
-
-const AskAnswerSchema = v.object({
-	games: v.array(v.unknown()),
-	last: v.pipe(v.number(), v.integer(), v.minValue(0))
-});
-
-/**
- * The instructor's device, while no stream is held: asks the server for the live entries
- * since the last ask; how many games it heard of. A server from before live games hears none.
- * @throws SyncError when the server cannot be reached
- */
-export async function askLive(link: ServerLink): Promise<number> {
-	let count = 0;
-	for (let page = 0; page < 50; page++) {
-		const after = askedTo.get(link.leagueId) ?? 0;
-		let answer: unknown;
-		try {
-			answer = await call(
-				link.address,
-				'GET',
-				`/api/leagues/${link.leagueId}/live?after=${after}&limit=${ASK_LIMIT}`,
-				{ token: link.token }
-			);
-		} catch (e) {
-			if (e instanceof SyncError && e.code === 'server-not-found') return count;
-			throw e;
-		}
-		const read = v.safeParse(AskAnswerSchema, answer);
-		if (!read.success) return count;
-		for (const game of read.output.games) if (hear(game)) count++;
-		askedTo.set(link.leagueId, read.output.last);
-		setLink(link.leagueId, liveLinks.get(link.leagueId)?.mode ?? 'asking', true);
-		if (read.output.games.length === 0 || read.output.last <= after) return count;
-	}
-	return count;
-}
-
-/** Forgets where the asks stopped (a test's fresh start; a reload does the same). */
-export function forgetAsked(): void {
-	askedTo.clear();
 }

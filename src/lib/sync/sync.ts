@@ -29,7 +29,7 @@ import { linkOf, saveLink, updateLink, type ServerLink } from './links';
 import { keepPulled, pushStandings } from './standings';
 import { pullGameStates, reportGames } from './game-states';
 import { sendLive } from './live-send';
-import { askLive } from './live-stream';
+import { askLive } from './live-ask';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 /** The league's state an instructor pushes: the league, its roster and sessions. */

@@ -8,7 +8,8 @@ import type { EventRecord, GameRecord } from '$lib/card/records';
 import { useFetch } from '$lib/sync/api';
 import { heard } from '$lib/sync/game-states';
 import { forgetHeard, liveGames, liveLinks } from '$lib/sync/live-heard';
-import { LiveStream, askLive, forgetAsked, type StreamTimes } from '$lib/sync/live-stream';
+import { askLive, forgetAsked } from '$lib/sync/live-ask';
+import { LiveStream, type StreamTimes } from '$lib/sync/live-stream';
 import type { ServerLink } from '$lib/sync/links';
 
 const LEAGUE = '5b0c6a51-3f7e-4c1e-9a70-0d6f7d1e2a11';
