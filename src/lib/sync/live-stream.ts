@@ -1,14 +1,14 @@
 /**
  * A device listens to each of its leagues on the school server (issue 40): one stream of
  * Server-Sent Events per league, read with `fetch` (it sends the token, and `Last-Event-ID` to
- * resume where it stopped). On the instructor's device live entries and the phones' states go to memory (`live-heard.ts`,
- * `game-states.ts`); cards arriving or the league changing wake a sync round at once, so a card
- * reaches the standings in seconds with no polling wait. A stream that drops is opened again
- * after a growing pause; one that cannot be held (twice in a row, or a server from before
- * streams) leaves the device asking the server every round instead (`live-ask.ts`), and it tries
- * the stream again now and then. A group phone holds its league's stream too, which says only
- * that the league changed (groups handed out, standings shared): it pulls the league at once
- * instead of at its next poll.
+ * resume where it stopped). On the instructor's device live entries and the phones' states go
+ * to memory (`live-heard.ts`, `game-states.ts`); cards arriving or the league changing wake a
+ * sync round at once, so a card reaches the standings in seconds with no polling wait. A stream
+ * that drops is opened again after a growing pause; one that cannot be held (twice in a row, or
+ * a server from before streams) leaves the device asking the server every round instead
+ * (`live-ask.ts`), and it tries the stream again now and then. A group phone holds its league's
+ * stream too, which says only that the league changed (groups handed out, standings shared): it
+ * pulls the league at once instead of at its next poll.
  */
 import * as v from 'valibot';
 import { currentFetch } from './api';
