@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
-import { appPolicy, headersFor, inlineScriptHashes } from './server/security-headers';
+import { appPolicy, headersFor, inlineScriptHashes } from './server/core/security-headers';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
 	version: string;
@@ -141,7 +141,7 @@ function compileHints(chunkNames: readonly string[]): Plugin {
 /**
  * `vite preview` (the browser tests) sends the headers the school server sends: the same
  * Content-Security-Policy, worked out the same way from the built page's inline scripts
- * (server/security-headers.ts), so a story that breaks the policy fails in the tests.
+ * (server/core/security-headers.ts), so a story that breaks the policy fails in the tests.
  */
 function securityHeadersOnPreview(shellPath = 'build/index.html'): Plugin {
 	let known: { at: number; policy: string } | null = null;

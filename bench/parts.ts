@@ -3,12 +3,12 @@
  * the figures we commit; a partial run, for an engineer checking one thing, writes
  * `bench/results-partial.json` so it never overwrites them.
  *
- * - `BENCH_ONLY=tap,pages`: any of bundle, tap, pages, files, server (default: all).
+ * - `BENCH_ONLY=tap,pages`: any of bundle, tap, pages, files, server, live (default: all).
  * - `BENCH_SIZES=1,10`: any of 1 (one class), 10 (10 classes in one league), 100l (100 leagues
  *   of one class), 100 (100 classes in one league). Default 1,10,100l; `BENCH_QUICK=1` leaves
  *   out 100l, `BENCH_FULL=1` adds 100.
  */
-export const PARTS = ['bundle', 'tap', 'pages', 'files', 'server'] as const;
+export const PARTS = ['bundle', 'tap', 'pages', 'files', 'server', 'live'] as const;
 export type Part = (typeof PARTS)[number];
 export const SIZES = ['1', '10', '100l', '100'] as const;
 export type Size = (typeof SIZES)[number];

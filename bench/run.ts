@@ -30,6 +30,7 @@ import {
 } from './pages';
 import { figure as made, report, type Figure } from './report';
 import { serverFigures } from './server';
+import { liveFigures } from './live';
 import { tapToPaint, type TapTiming } from './tap';
 import { planFrom, type Size } from './parts';
 import { percentile, startGame } from './ui';
@@ -478,6 +479,7 @@ async function main(): Promise<boolean> {
 		if (server.pid) process.kill(-server.pid);
 	}
 	if (plan.parts.has('server')) figures.push(...(await serverFigures()));
+	if (plan.parts.has('live')) figures.push(...(await liveFigures()));
 	const out = plan.partial ? 'bench/results-partial.json' : 'bench/results.json';
 	return report(figures, join(root, out));
 }

@@ -24,12 +24,13 @@
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { client, type Call } from '../tests/server/support';
 import { rosterBody, signedCard } from '../tests/server/fixtures';
 import { startServer, stopServer } from '../tests/server/process';
+import { cpuSeconds } from './cpu';
 import { paced, percentile } from './paced';
 import { startCluster } from './postgres';
 import { quietWords, waitForQuiet } from './quiet';
@@ -78,32 +79,6 @@ interface Push {
 	path: string;
 	token: string;
 	body: string;
-}
-
-/** CPU seconds used so far by process `root` and every process under it (Linux /proc). */
-function cpuSeconds(root: number): number {
-	const tick = 100; // USER_HZ on Linux
-	const parent = new Map<number, number>();
-	const used = new Map<number, number>();
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			parent.set(Number(entry), Number(fields[1]));
-			// utime + stime, and cutime + cstime: the CPU of children that exited and were reaped
-			// (PostgreSQL's autovacuum workers, say), which would otherwise drop out of the sum.
-			const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
-			used.set(Number(entry), ((utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0)) / tick);
-		} catch {
-			// gone meanwhile
-		}
-	}
-	const under = (pid: number): boolean =>
-		pid === root || (pid > 1 && parent.has(pid) && under(parent.get(pid) ?? 0));
-	let total = 0;
-	for (const [pid, seconds] of used) if (under(pid)) total += seconds;
-	return total;
 }
 
 /** Registers `leagues` leagues with a roster and `phones` joined phones each. */

@@ -24,7 +24,7 @@ import {
 import { LiveHubs, type LiveOptions } from './core/live-hubs';
 import { serveAppFiles } from './app-files';
 import { LEAGUE_ID } from './core/schemas';
-import { appPolicy, inlineScriptHashes, securityHeaders } from './security-headers';
+import { appPolicy, inlineScriptHashes, securityHeaders } from './core/security-headers';
 import { cardRoutes } from './routes/cards';
 import { deviceRoutes } from './routes/devices';
 import { groupRoutes } from './routes/groups';

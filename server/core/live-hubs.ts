@@ -11,7 +11,7 @@ import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Cursor } from './live-cursor';
 import { LeagueHub, type Change } from './live-hub';
-import { Listener } from './live-listener';
+import { Listener, webSink, type Sink } from './live-listener';
 import { headsOf } from './live-reads';
 import { PING } from './sse';
 
@@ -63,9 +63,34 @@ export class LiveHubs {
 
 	/**
 	 * A new stream of `caller`'s league, sent what follows `from` (everything still held when
-	 * null). @throws ApiError 503 `server-busy` when this process holds its most streams
+	 * null), into `sink`: a web stream's, or Node's answer (`nodeSink`), whose going the caller
+	 * reports with the listener's `gone`.
+	 * @throws ApiError 503 `server-busy` when this process holds its most streams
 	 */
+	listen(caller: Caller, from: Cursor | null, sink: Sink): Listener {
+		const listener = this.#listener(caller);
+		listener.attach(sink);
+		this.#hubs.get(caller.leagueId)?.join(listener, from);
+		return listener;
+	}
+
+	/** A new stream as a web stream, for an answer made in process (the tests'). */
 	stream(caller: Caller, from: Cursor | null): ReadableStream<Uint8Array> {
+		const listener = this.#listener(caller);
+		const hub = this.#hubs.get(caller.leagueId);
+		return new ReadableStream<Uint8Array>({
+			start(controller) {
+				listener.attach(webSink(controller));
+				hub?.join(listener, from);
+			},
+			cancel() {
+				listener.gone();
+			}
+		});
+	}
+
+	/** A listener of `caller`'s league, counted, its hub made if need be. */
+	#listener(caller: Caller): Listener {
 		if (this.#closed || this.#open >= this.#maxStreams) {
 			throw new ApiError(503, 'server-busy', {}, {}, 5);
 		}
@@ -78,20 +103,11 @@ export class LiveHubs {
 		}
 		const theHub = hub;
 		this.#open++;
-		const listener = new Listener(caller.role, caller.deviceId, (l) => {
+		return new Listener(caller.role, caller.deviceId, (l) => {
 			this.#open--;
 			theHub.leave(l);
 			if (theHub.size === 0 && this.#hubs.get(leagueId) === theHub) this.#hubs.delete(leagueId);
 			if (this.#hubs.size === 0) this.#stopTimers();
-		});
-		return new ReadableStream<Uint8Array>({
-			start(controller) {
-				listener.attach(controller);
-				theHub.join(listener, from);
-			},
-			cancel() {
-				listener.gone();
-			}
 		});
 	}
 

@@ -1,0 +1,382 @@
+/**
+ * The live classroom under a district's load (issue 40), on PostgreSQL with one server process
+ * (as `npm run server` runs), the generator in this second process: 200 leagues × 8 phones,
+ * each phone playing a handed-out game and recording an entry every 10 s (160 entries a
+ * second, each a sealed live message), every phone and every instructor holding the league's
+ * stream, and signed cards pushed at 550 a second besides. Then the streams are topped up to
+ * 10,000 and the server's memory read.
+ *
+ * Every time is read on this process's clock: an entry is due at a fixed time (open loop, so a
+ * late generator or a slow server both count, no coordinated omission), and its latency runs
+ * from then to the moment its instructor's stream delivers it here. An entry never delivered
+ * counts as missed, reported beside the percentiles.
+ *
+ * `npm run bench:live` runs it alone; `bench/run.ts` runs it with the server's part.
+ */
+import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { request, type ClientRequest } from 'node:http';
+import { loadavg } from 'node:os';
+import { exportPublicKey, newKeyPair } from '$lib/card/keys';
+import { livePayload } from '$lib/transfer/envelope';
+import type { LivePayload } from '$lib/transfer/schema';
+import { sealed } from '$lib/transfer/sealed';
+import { client, type Call } from '../tests/server/support';
+import { handedOut, rosterBody, signedCard, TEMPLATE } from '../tests/server/fixtures';
+import { startServer, stopServer } from '../tests/server/process';
+import { cpuSeconds, residentMb } from './cpu';
+import { paced, percentile, type PacedRequest } from './paced';
+import { startCluster } from './postgres';
+import { quietWords, waitForQuiet } from './quiet';
+import { figure, type Figure } from './report';
+
+const PORT = Number(process.env.BENCH_LIVE_PORT ?? 8817);
+const PG_PORT = Number(process.env.BENCH_LIVE_PG_PORT ?? 8818);
+const BASE = `http://127.0.0.1:${PORT}`;
+const LEAGUES = Number(process.env.BENCH_LIVE_LEAGUES ?? 200);
+const PHONES = 8;
+/** Seconds between two entries of one phone. */
+const ENTRY_EVERY_S = 10;
+/** Seconds the live load runs. */
+const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
+const CARDS_PER_S = Number(process.env.BENCH_RATE ?? 550);
+const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 10_000);
+/** How long after the last entry was due the streams are still read for it. */
+const GRACE_MS = 5_000;
+
+/** Which run a figure comes from: its start and the commit it measured. */
+const RUN = (() => {
+	let commit = 'unknown';
+	try {
+		commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+	} catch {
+		// not a git checkout
+	}
+	return `run ${new Date().toISOString().slice(0, 16)}Z of ${commit}`;
+})();
+
+interface Phone {
+	token: string;
+	gameId: string;
+	game: LivePayload['game'];
+	signer: { publicKey: string; privateKey: CryptoKey };
+}
+
+interface League {
+	id: string;
+	instructor: string;
+	phones: Phone[];
+}
+
+/** A game of the template's players, in progress, handed out in session `sessionId`. */
+function gameOf(leagueId: string, sessionId: string, gameId: string): LivePayload['game'] {
+	return {
+		...TEMPLATE.game,
+		id: gameId,
+		leagueId,
+		sessionId,
+		status: 'in-progress',
+		finishedAt: null,
+		fingerprint: null,
+		result: null,
+		signedAt: null
+	} as LivePayload['game'];
+}
+
+/**
+ * Registers one league with its roster, hands out one session a phone (each its own game),
+ * and joins its phones with their keys; each phone says it joined its game.
+ */
+async function league(call: Call, n: number): Promise<League> {
+	const id = randomUUID();
+	const made = await call('POST', '/api/leagues', { json: { id, name: `Class ${n}` } });
+	const instructor = made.body.instructorToken as string;
+	await call('PUT', `/api/leagues/${id}/roster`, { token: instructor, json: rosterBody() });
+	const phones: Phone[] = [];
+	for (let p = 0; p < PHONES; p++) {
+		const sessionId = randomUUID();
+		const session = await handedOut(id, sessionId);
+		await call('PUT', `/api/leagues/${id}/groups/${sessionId}`, {
+			token: instructor,
+			json: session
+		});
+		const gameId = session.groups[0]?.gameId as string;
+		const keys = await newKeyPair();
+		const publicKey = await exportPublicKey(keys.publicKey);
+		const joined = await call('POST', '/api/join', {
+			json: { joinCode: made.body.joinCode, deviceName: `Group ${p + 1}`, deviceKey: publicKey }
+		});
+		const token = joined.body.deviceToken as string;
+		const said = await call('PUT', `/api/leagues/${id}/games/${gameId}/state`, {
+			token,
+			json: { state: 'playing' }
+		});
+		if (said.status !== 200) throw new Error(`state: ${said.status}`);
+		phones.push({
+			token,
+			gameId,
+			game: gameOf(id, sessionId, gameId),
+			signer: { publicKey, privateKey: keys.privateKey }
+		});
+	}
+	return { id, instructor, phones };
+}
+
+/** Entry `seq` of the template's log as phone `phone`'s game's, sealed in a live message. */
+async function entryMessage(phone: Phone, seq: number): Promise<string> {
+	const template = TEMPLATE.events[(seq - 1) % TEMPLATE.events.length];
+	if (!template) throw new Error('the template card has no entries');
+	const entry = { ...template, gameId: phone.gameId, seq };
+	return JSON.stringify(await sealed(livePayload(phone.game, [entry]), phone.signer));
+}
+
+/** One open stream, its messages handed to `onMessage` as they come. */
+interface Stream {
+	request: ClientRequest;
+	opened: Promise<number>;
+}
+
+/** Opens league `leagueId`'s stream with `token`; `onMessage` gets each message's event and data. */
+function openStream(
+	leagueId: string,
+	token: string,
+	onMessage?: (event: string, data: string) => void
+): Stream {
+	let resolveOpened: (status: number) => void = () => {};
+	const opened = new Promise<number>((resolve) => (resolveOpened = resolve));
+	const req = request(`${BASE}/api/leagues/${leagueId}/stream`, {
+		agent: false,
+		headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }
+	});
+	req.on('response', (res) => {
+		resolveOpened(res.statusCode ?? 0);
+		if (!onMessage) {
+			res.resume();
+			return;
+		}
+		res.setEncoding('utf8');
+		let buffer = '';
+		res.on('data', (chunk: string) => {
+			buffer += chunk;
+			let end: number;
+			while ((end = buffer.indexOf('\n\n')) >= 0) {
+				const block = buffer.slice(0, end);
+				buffer = buffer.slice(end + 2);
+				let event = 'message';
+				const data: string[] = [];
+				for (const line of block.split('\n')) {
+					if (line.startsWith('event:')) event = line.slice(6).trim();
+					else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+				}
+				if (data.length > 0) onMessage(event, data.join('\n'));
+			}
+		});
+	});
+	req.on('error', () => resolveOpened(0));
+	req.end();
+	return { request: req, opened };
+}
+
+/** Streams opened at once: more at a time overflow the server's queue of new connections. */
+const OPEN_AT_ONCE = 250;
+
+/** Opens each of `openers`, `OPEN_AT_ONCE` at a time, into `streams`; throws if one does not open. */
+async function openAll(openers: readonly (() => Stream)[], streams: Stream[]): Promise<void> {
+	for (let i = 0; i < openers.length; i += OPEN_AT_ONCE) {
+		const batch = openers.slice(i, i + OPEN_AT_ONCE).map((open) => open());
+		streams.push(...batch);
+		const statuses = await Promise.all(batch.map((s) => s.opened));
+		const notOpen = statuses.filter((s) => s !== 200);
+		if (notOpen.length > 0) {
+			throw new Error(`${notOpen.length} streams did not open (statuses ${notOpen.join(', ')})`);
+		}
+	}
+}
+
+const BENCH_START = performance.now();
+
+function step(text: string): void {
+	console.log(`  [${((performance.now() - BENCH_START) / 1000).toFixed(0)} s] ${text}`);
+}
+
+function note(text: string): string {
+	return `${RUN}; ${text}`;
+}
+
+/** The live figures on a throwaway PostgreSQL cluster (or BENCH_DATABASE_URL). */
+export async function liveFigures(): Promise<Figure[]> {
+	console.log('Measuring the live classroom on the school server…');
+	const cluster = process.env.BENCH_DATABASE_URL ? null : startCluster(PG_PORT);
+	const url = process.env.BENCH_DATABASE_URL ?? cluster?.url;
+	if (!url) {
+		return [figure('live entry to instructor p95', NaN, 'ms', 'PostgreSQL 15 not installed')];
+	}
+	try {
+		return await measure(url);
+	} finally {
+		cluster?.stop();
+	}
+}
+
+async function measure(databaseUrl: string): Promise<Figure[]> {
+	const quiet = await waitForQuiet();
+	const server = await startServer(PORT, {
+		DATABASE_URL: databaseUrl,
+		WORKERS: '1',
+		REGISTRATIONS_PER_HOUR: '10000'
+	});
+	const streams: Stream[] = [];
+	try {
+		const pid = server.pid ?? 0;
+		const call = client(BASE);
+		step(`registering ${LEAGUES} leagues × ${PHONES} phones, each with its game…`);
+		const leagues: League[] = [];
+		for (let l = 0; l < LEAGUES; l++) leagues.push(await league(call, l));
+		const phones = leagues.flatMap((l) => l.phones);
+
+		const rounds = Math.max(1, Math.floor(SECONDS / ENTRY_EVERY_S));
+		step(`sealing ${rounds * phones.length} live entries and ${CARDS_PER_S * SECONDS} cards…`);
+		// Round r, phone k: due at r × 10 s + k × (10 s / phones), so the paced generator's fixed
+		// rate (phones / 10 a second) is exactly every phone recording every ten seconds.
+		const entries: PacedRequest[] = [];
+		const entryKeys: string[] = [];
+		for (let r = 0; r < rounds; r++) {
+			for (const phone of phones) {
+				entries.push({
+					method: 'POST',
+					path: `/api/leagues/${phone.game.leagueId}/live`,
+					headers: { 'content-type': 'application/json', authorization: `Bearer ${phone.token}` },
+					body: await entryMessage(phone, r + 1)
+				});
+				entryKeys.push(`${phone.gameId}:${r + 1}`);
+			}
+		}
+		const cards: PacedRequest[] = [];
+		for (let i = 0; i < CARDS_PER_S * SECONDS; i++) {
+			const owner = leagues[i % leagues.length] as League;
+			const phone = owner.phones[i % PHONES] as Phone;
+			cards.push({
+				method: 'POST',
+				path: `/api/leagues/${owner.id}/cards`,
+				headers: { 'content-type': 'application/json', authorization: `Bearer ${phone.token}` },
+				body: JSON.stringify(await sealed(await signedCard(owner.id), phone.signer))
+			});
+		}
+
+		step(`opening ${leagues.length + phones.length} streams (every instructor and phone)…`);
+		const heardAt = new Map<string, number>();
+		let deviceLive = 0;
+		const opening: (() => Stream)[] = [];
+		for (const l of leagues) {
+			opening.push(() =>
+				openStream(l.id, l.instructor, (event, data) => {
+					if (event !== 'live') return;
+					const message = JSON.parse(data) as { events: { gameId: string; seq: number }[] };
+					const now = performance.now();
+					for (const e of message.events) {
+						const key = `${e.gameId}:${e.seq}`;
+						if (!heardAt.has(key)) heardAt.set(key, now);
+					}
+				})
+			);
+			for (const phone of l.phones) {
+				opening.push(() =>
+					openStream(l.id, phone.token, (event) => {
+						if (event === 'live' || event === 'state' || event === 'cards') deviceLive++;
+					})
+				);
+			}
+		}
+		await openAll(opening, streams);
+		const withClass = residentMb(pid);
+		step(`more phones' streams, up to ${STREAMS} in all…`);
+		const extra: (() => Stream)[] = [];
+		for (let i = streams.length; i < STREAMS; i++) {
+			const l = leagues[i % leagues.length] as League;
+			const phone = l.phones[i % PHONES] as Phone;
+			extra.push(() => openStream(l.id, phone.token));
+		}
+		await openAll(extra, streams);
+		await new Promise((r) => setTimeout(r, 3000));
+		const idle = residentMb(pid);
+
+		step(
+			`${SECONDS} s of live play: ${(phones.length / ENTRY_EVERY_S).toFixed(0)} entries/s and ${CARDS_PER_S} cards/s, ${streams.length} streams open…`
+		);
+		const loadBefore = loadavg()[0] ?? NaN;
+		const cpuBefore = cpuSeconds(pid);
+		let peak = idle;
+		const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 500);
+		const [live, pushed] = await Promise.all([
+			paced({
+				base: BASE,
+				rate: phones.length / ENTRY_EVERY_S,
+				sockets: 256,
+				requests: entries,
+				boundSeconds: SECONDS + 60
+			}),
+			paced({
+				base: BASE,
+				rate: CARDS_PER_S,
+				sockets: 64,
+				requests: cards,
+				boundSeconds: SECONDS + 60
+			})
+		]);
+		const cpu = cpuSeconds(pid) - cpuBefore;
+		await new Promise((r) => setTimeout(r, GRACE_MS));
+		clearInterval(sampler);
+		const liveMs = entryKeys.map((key, i) => {
+			const at = heardAt.get(key);
+			return at === undefined ? NaN : at - (live.startedAt + (live.dueMs[i] ?? 0));
+		});
+		const missed = liveMs.filter((ms) => Number.isNaN(ms)).length;
+		const refusedLive = entries.length - (live.statuses.get(200) ?? 0);
+		const storedCards = pushed.statuses.get(201) ?? 0;
+		const phoneHours = (phones.length * live.seconds) / 3600;
+		const answers = (r: typeof live) =>
+			`answers ${JSON.stringify(Object.fromEntries(r.statuses))}, ${r.errors} failed on the wire, ${r.unfinished} cut by the time bound`;
+		const open = streams.length;
+		const setup = `${LEAGUES} leagues × ${PHONES} phones, ${entries.length} entries offered at ${(phones.length / ENTRY_EVERY_S).toFixed(0)}/s open-loop and ${cards.length} cards at ${CARDS_PER_S}/s beside them, one server process on PostgreSQL; load average ${loadBefore.toFixed(1)} before, ${quietWords(quiet)} at the start`;
+		return [
+			figure(
+				'live entry to instructor p95',
+				percentile(liveMs, 95),
+				'ms',
+				note(
+					`from each entry's due time to its instructor's stream in this process (not yet the browser's session view); p50 ${percentile(liveMs, 50).toFixed(0)} ms, ${missed} of ${entries.length} never heard, ${refusedLive} not stored (${answers(live)}); ${setup}`
+				)
+			),
+			figure(
+				'server push p95 during live play',
+				// A card refused is a push that failed: the figure fails with it.
+				storedCards === cards.length ? percentile(pushed.latencyMs, 95) : NaN,
+				'ms',
+				note(`${storedCards} of ${cards.length} cards stored (${answers(pushed)}); ${setup}`)
+			),
+			figure(
+				'server CPU per phone-hour of live play',
+				(cpu * 1000) / phoneHours,
+				'ms',
+				note(`server process CPU over the live run (cards included) ÷ phone-hours; ${setup}`)
+			),
+			figure(
+				'live messages a phone heard',
+				deviceLive,
+				'count',
+				note("live entries, game states and card numbers a phone's stream carried: none may")
+			),
+			figure(
+				'server memory with 10,000 streams',
+				peak,
+				'MB',
+				note(
+					`the server process's peak resident memory over the live run with ${open} streams open; ${idle.toFixed(0)} MB with them idle before it, ${withClass.toFixed(0)} MB with the district's ${leagues.length + phones.length} (every phone and instructor)`
+				)
+			)
+		];
+	} finally {
+		for (const s of streams) s.request.destroy();
+		await stopServer(server);
+	}
+}
