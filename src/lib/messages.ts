@@ -284,6 +284,22 @@ const sentences = {
 	'sync-address': (p) => `${p.address} is not a web address: it starts with https://.`,
 	'sync-not-server': (p) =>
 		`${p.address} answers, but it is not a Muggins League school server. Check the address with the school’s IT.`,
+	// Issue 40: the live classroom as the instructor's device shows it
+	'live-needs-server':
+		'Live scores need the school server. Without it, this shows the games on this device and the cards that have come in.',
+	'live-connecting': 'Connecting to the school server for live scores…',
+	'live-on':
+		'Live through the school server: each group’s scores show here as its phone records them.',
+	'live-lost': (p) =>
+		`Not live just now: last heard from the school server ${agoWords(Number(p.minutes))}. Trying again…`,
+	'live-asking': 'Asking the server every few seconds: live scores come a few seconds late.',
+	'live-last-entry': (p) => `Last entry ${agoWords(Number(p.minutes))}: ${p.words}`,
+	'live-quiet': (p) =>
+		`No entry for ${p.minutes} ${Number(p.minutes) === 1 ? 'minute' : 'minutes'}. Last: ${p.words}`,
+	'live-steals': (p) => `${p.count} Muggins! ${Number(p.count) === 1 ? 'steal' : 'steals'}`,
+	'live-last-words': (p) => `Last: ${p.words}`,
+	'live-waiting': 'Live: waiting for the first entry from its phone.',
+	'live-not-counted': 'Live from its phone. The scores count once the signed card comes in.',
 	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)
 	'role-group-phone':
 		'The instructor’s tools are on the instructor’s device. This phone keeps the group’s game, cards and rules.',
@@ -345,6 +361,12 @@ const sentences = {
 	unexpected: (p) =>
 		`Something went wrong and nothing was saved${p.detail ? ` (${p.detail})` : ''}. Try again; if it keeps happening, reload the page.`
 } satisfies Record<string, Sentence>;
+
+/** "just now", "1 minute ago", "6 minutes ago": how long since something was heard. */
+function agoWords(minutes: number): string {
+	if (!(minutes >= 1)) return 'just now';
+	return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+}
 
 /** A code that has words for the user. */
 export type MessageCode = keyof typeof sentences;

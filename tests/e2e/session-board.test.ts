@@ -44,7 +44,7 @@ test('the session’s board shows every group in large type, follows the games a
 	await expect(today.getByRole('row')).toHaveCount(4);
 	await expect(today.getByRole('row').nth(1)).toContainText('1');
 	await expect(today.getByRole('row').nth(1)).toContainText('25');
-	await expect(board.getByRole('status')).toContainText('Without the school server');
+	await expect(board.getByRole('status')).toContainText('Live scores need the school server');
 	await expectAccessible(board, 'the session board, a card signed');
 	await shot(board, { path: 'screenshots/session-board-1280x720.png', fullPage: true });
 

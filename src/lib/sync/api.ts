@@ -10,7 +10,9 @@ export class SyncError extends CodedError {
 	constructor(
 		code: MessageCode,
 		readonly status: number,
-		params: Record<string, string | number | undefined> = {}
+		params: Record<string, string | number | undefined> = {},
+		/** The refusal's JSON body, for a caller that resumes from it (a live message's `next`). */
+		readonly answer: unknown = null
 	) {
 		super(code, params);
 	}
@@ -21,6 +23,11 @@ let fetcher: typeof fetch = (...args) => globalThis.fetch(...args);
 
 export function useFetch(f: typeof fetch): void {
 	fetcher = f;
+}
+
+/** The fetch calls go through, for a call read as a stream (`live-stream.ts`). */
+export function currentFetch(): typeof fetch {
+	return fetcher;
 }
 
 /** `typed` as a server address (`https://host[:port]`, no path), or throws `sync-address`. */
@@ -78,7 +85,7 @@ export async function callUnlessSame<T>(
 	const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
 	if (!res.ok) {
 		const code = typeof body?.error === 'string' && isMessageCode(body.error) ? body.error : null;
-		throw new SyncError(code ?? 'sync-unreachable', res.status);
+		throw new SyncError(code ?? 'sync-unreachable', res.status, {}, body);
 	}
 	return body as T;
 }

@@ -7,8 +7,17 @@
  * as it shows. On the instructor's device a watch per league keeps the shared standings as last
  * worked out (only when their cards or settings change); a change the phones have not seen
  * brings the next round forward.
+ *
+ * Live games (issue 40): a phone sends a league game's new entries shortly after each is stored
+ * (`entry-stored.ts`), outside the tap, and again every round and when the network returns. Each
+ * device holds a stream of each league (`live-stream.ts`) that wakes a round as soon as cards
+ * arrive or the league changes; while none can be held, the instructor's rounds ask instead.
  */
 import { messageFor } from '$lib/messages';
+import { onEntryStored } from './entry-stored';
+import { reportGames } from './game-states';
+import { sendLive } from './live-send';
+import { LiveStreams } from './live-stream';
 import { links } from './links';
 import { StandingsWatches } from './standings';
 import { syncLink } from './sync';
@@ -36,11 +45,51 @@ const watched = new StandingsWatches(() => {
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let running = false;
+/** A round was asked for while one ran: the next starts as soon as it ends. */
+let again = false;
 let started = false;
 
 function schedule(ms: number): void {
 	if (timer) clearTimeout(timer);
 	timer = setTimeout(() => void round(), ms);
+}
+
+/** A round now, or right after the one running (cards arrived, the league changed). */
+function wake(): void {
+	if (running) again = true;
+	else schedule(0);
+}
+
+/** The streams of this device's leagues. */
+const streams = new LiveStreams({ wake });
+
+let sending: Promise<void> | null = null;
+let sendAgain = false;
+
+/**
+ * A phone: tells where its games stand and sends their new entries, now (an entry was just
+ * stored). One send at a time; one asked for meanwhile follows it. A failure waits for the
+ * next round, which says what went wrong.
+ */
+function sendNow(): void {
+	if (sending) {
+		sendAgain = true;
+		return;
+	}
+	sending = (async () => {
+		do {
+			sendAgain = false;
+			try {
+				for (const link of await links()) {
+					if (link.role !== 'device' || link.revoked) continue;
+					await reportGames(link);
+					await sendLive(link);
+				}
+			} catch {
+				// Kept on the phone: the next round sends it and shows why it could not.
+			}
+		} while (sendAgain);
+	})().finally(() => (sending = null));
 }
 
 /** Whether the app is out of sight (another tab, a locked phone): no round then. */
@@ -59,9 +108,13 @@ async function round(): Promise<void> {
 	try {
 		const active = (await links()).filter((l) => !l.revoked);
 		watched.follow(active);
+		streams.follow(active);
 		if (active.length === 0) return;
 		for (const link of active) {
-			await syncLink(link, { standings: watched.latest(link.leagueId) });
+			await syncLink(link, {
+				standings: watched.latest(link.leagueId),
+				streaming: streams.streaming(link.leagueId)
+			});
 		}
 		syncStatus.lastSyncedAt = new Date().toISOString();
 		syncStatus.problem = null;
@@ -72,7 +125,8 @@ async function round(): Promise<void> {
 	} finally {
 		running = false;
 		const backoff = Math.min(BACKOFF_MAX_MS, ROUND_MS * 2 ** syncStatus.failures);
-		schedule(syncStatus.failures === 0 ? ROUND_MS : backoff);
+		schedule(again ? 0 : syncStatus.failures === 0 ? ROUND_MS : backoff);
+		again = false;
 	}
 }
 
@@ -84,7 +138,10 @@ export function startSync(): void {
 		window.addEventListener('online', () => {
 			syncStatus.failures = 0;
 			schedule(0);
+			sendNow();
+			streams.retryNow();
 		});
+		onEntryStored(sendNow);
 		document.addEventListener('visibilitychange', () => {
 			if (!hidden()) schedule(0);
 		});

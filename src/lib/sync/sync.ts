@@ -28,6 +28,8 @@ import { SyncError, call, callUnlessSame } from './api';
 import { linkOf, saveLink, updateLink, type ServerLink } from './links';
 import { keepPulled, pushStandings } from './standings';
 import { pullGameStates, reportGames } from './game-states';
+import { sendLive } from './live-send';
+import { askLive } from './live-ask';
 import type { StandingsSnapshot } from '$lib/transfer/standings-snapshot';
 
 /** The league's state an instructor pushes: the league, its roster and sessions. */
@@ -304,11 +306,14 @@ export async function pushCards(link: ServerLink): Promise<number> {
 /**
  * One round for a league this device syncs; a revoked device stops. The instructor's device
  * passes the league's `standings` as its watch last worked them out (see standings.ts), pushed
- * only when the phones would show something else.
+ * only when the phones would show something else, and whether its stream of the league is held
+ * (`streaming`): while it is, the phones' states and live entries come by it; while it is not,
+ * the round asks for them. A phone tells where its games stand, then sends their new entries
+ * (the server takes live entries only of a game the phone told it about).
  */
 export async function syncLink(
 	link: ServerLink,
-	opts: { standings?: StandingsSnapshot } = {}
+	opts: { standings?: StandingsSnapshot; streaming?: boolean } = {}
 ): Promise<void> {
 	if (link.revoked) return;
 	try {
@@ -317,11 +322,15 @@ export async function syncLink(
 			if (opts.standings)
 				await pushStandings((await linkOf(link.leagueId)) ?? link, opts.standings);
 			await pullCards((await linkOf(link.leagueId)) ?? link);
-			await pullGameStates(link);
+			if (!opts.streaming) {
+				await pullGameStates(link);
+				await askLive(link);
+			}
 		} else {
 			await pushCards(link);
 			await pullLeague(link);
 			await reportGames(link);
+			await sendLive(link);
 		}
 	} catch (e) {
 		if (e instanceof SyncError && e.code === 'server-revoked') {

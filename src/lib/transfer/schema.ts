@@ -183,6 +183,21 @@ export const LivePayloadSchema = v.pipe(
 	)
 );
 
+/**
+ * A live game as the school server gives it to the instructor's device (issue 40): the record
+ * and the entries of it that the phone sent, checked there as a live message was. What is heard
+ * is shown, never stored: this reads it before the screens do.
+ */
+export const LiveGameSchema = v.pipe(
+	v.object({
+		game: v.object(GameSchema.entries),
+		events: v.pipe(v.array(EventRecordSchema), v.maxLength(5000))
+	}),
+	v.check((p) => p.events.every((e) => e.gameId === p.game.id), 'the entries of one game')
+);
+
+export type LiveGame = v.InferOutput<typeof LiveGameSchema>;
+
 export type GroupPayload = v.InferOutput<typeof GroupPayloadSchema>;
 export type SessionPayload = v.InferOutput<typeof SessionPayloadSchema>;
 export type BundlePayload = v.InferOutput<typeof BundlePayloadSchema>;
