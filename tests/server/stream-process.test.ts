@@ -29,12 +29,13 @@ async function database(): Promise<Record<string, string>> {
 
 /** The first `count` messages of `body` as text, then the stream cancelled. */
 async function firstMessages(body: ReadableStream<Uint8Array>, count: number): Promise<string[]> {
-	const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+	const reader = body.getReader();
+	const decoder = new TextDecoder();
 	let text = '';
 	while (text.split('\n\n').length <= count) {
 		const { value, done } = await reader.read();
 		if (done) break;
-		text += value;
+		text += decoder.decode(value, { stream: true });
 	}
 	await reader.cancel();
 	return text.split('\n\n').slice(0, count);
