@@ -33,6 +33,24 @@ export async function leagueTab(page: Page, tab: string): Promise<void> {
 	await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
+/** Connects the league at `league` to the school server set in Settings; waits for its join code. */
+export async function connectLeague(page: Page, league: string): Promise<void> {
+	await page.goto(league);
+	await leagueTab(page, 'Server');
+	await page.getByRole('button', { name: 'Connect this league' }).click();
+	await expect(page.getByText('Join code for the class’s phones')).toBeVisible({
+		timeout: 30_000
+	});
+}
+
+/** The league's invite file, downloaded from its Invite tab: where it was saved. */
+export async function downloadInvite(page: Page): Promise<string> {
+	await leagueTab(page, 'Invite');
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Share or download the invite file' }).click();
+	return (await download).path();
+}
+
 /** Starts a session on `day` with everyone present and its groups formed; returns its URL. */
 export async function sessionWithGroups(page: Page, day: string): Promise<string> {
 	await leagueTab(page, 'Sessions');

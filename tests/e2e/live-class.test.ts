@@ -14,7 +14,14 @@ import { expect, expectAccessible, test } from './a11y';
 import { shot } from './snap';
 import { startServer, stopServer } from '../server/process';
 import { score } from './game-helpers';
-import { groupPlayers, leagueTab, leagueWithRoster, signCard } from './league-helpers';
+import {
+	connectLeague,
+	downloadInvite,
+	groupPlayers,
+	leagueTab,
+	leagueWithRoster,
+	signCard
+} from './league-helpers';
 import { waitForServiceWorker } from './support';
 
 /** Its own port, apart from school-server.test.ts's, so both files may run at once. */
@@ -92,14 +99,8 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 	await laptop.goto('/settings');
 	await laptop.getByRole('button', { name: 'Use the school server' }).click();
 	await expect(laptop.getByText('The school server is set.')).toBeVisible();
-	await laptop.goto(league);
-	await leagueTab(laptop, 'Server');
-	await laptop.getByRole('button', { name: 'Connect this league' }).click();
-	await expect(laptop.getByText('Join code for the class’s phones')).toBeVisible(SYNC);
-	await leagueTab(laptop, 'Invite');
-	const download = laptop.waitForEvent('download');
-	await laptop.getByRole('button', { name: 'Share or download the invite file' }).click();
-	const invite = await (await download).path();
+	await connectLeague(laptop, league);
+	const invite = await downloadInvite(laptop);
 
 	const phones: Page[] = [];
 	// Group 2's phone runs 10 minutes behind: its entries look old, and its group quiet.

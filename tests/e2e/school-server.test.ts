@@ -16,7 +16,14 @@ import { shot } from './snap';
 import { startServer, stopServer } from '../server/process';
 import { playAndSign } from './card-helpers';
 import { score } from './game-helpers';
-import { groupPlayers, leagueTab, leagueWithRoster, sessionWithGroups } from './league-helpers';
+import {
+	connectLeague,
+	downloadInvite,
+	groupPlayers,
+	leagueTab,
+	leagueWithRoster,
+	sessionWithGroups
+} from './league-helpers';
 import { waitForServiceWorker } from './support';
 
 /** The first worker's server listens here, the second's on the next port. */
@@ -88,16 +95,10 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	await expect(laptop.getByLabel('Server address')).toHaveValue(SERVER);
 	await shoot(laptop, 'settings-server');
 
-	await laptop.goto(league);
-	await leagueTab(laptop, 'Server');
-	await laptop.getByRole('button', { name: 'Connect this league' }).click();
-	await expect(laptop.getByText('Join code for the class’s phones')).toBeVisible(SYNC);
+	await connectLeague(laptop, league);
 	await expect(laptop.getByText('No phone has joined yet')).toBeVisible();
 
-	await leagueTab(laptop, 'Invite');
-	const download = laptop.waitForEvent('download');
-	await laptop.getByRole('button', { name: 'Share or download the invite file' }).click();
-	const invite = await (await download).path();
+	const invite = await downloadInvite(laptop);
 
 	const phones: Page[] = [];
 	for (const name of ['Group 1', 'Group 2']) {
@@ -190,14 +191,8 @@ test('a phone online picks its group from the session handed out, with no code',
 	await laptop.getByLabel('Server address').fill(SERVER);
 	await laptop.getByRole('button', { name: 'Check and save' }).click();
 	await expect(laptop.getByText('The school server answered.')).toBeVisible();
-	await laptop.goto(league);
-	await leagueTab(laptop, 'Server');
-	await laptop.getByRole('button', { name: 'Connect this league' }).click();
-	await expect(laptop.getByText('Join code for the class’s phones')).toBeVisible(SYNC);
-	await leagueTab(laptop, 'Invite');
-	const download = laptop.waitForEvent('download');
-	await laptop.getByRole('button', { name: 'Share or download the invite file' }).click();
-	const invite = await (await download).path();
+	await connectLeague(laptop, league);
+	const invite = await downloadInvite(laptop);
 
 	const phone = await device(browser, 390, 844);
 	await phone.goto('/league/join');
