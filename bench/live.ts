@@ -21,6 +21,7 @@ import { exportPublicKey, newKeyPair } from '$lib/card/keys';
 import { livePayload } from '$lib/transfer/envelope';
 import type { LivePayload } from '$lib/transfer/schema';
 import { sealed } from '$lib/transfer/sealed';
+import { SseParser } from '$lib/sync/sse';
 import { client, type Call } from '../tests/server/support';
 import { handedOut, rosterBody, signedCard, TEMPLATE } from '../tests/server/fixtures';
 import { startServer, stopServer } from '../tests/server/process';
@@ -155,20 +156,11 @@ function openStream(
 			return;
 		}
 		res.setEncoding('utf8');
-		let buffer = '';
+		// The app's own reader of a stream, as the instructor's device reads it.
+		const parser = new SseParser();
 		res.on('data', (chunk: string) => {
-			buffer += chunk;
-			let end: number;
-			while ((end = buffer.indexOf('\n\n')) >= 0) {
-				const block = buffer.slice(0, end);
-				buffer = buffer.slice(end + 2);
-				let event = 'message';
-				const data: string[] = [];
-				for (const line of block.split('\n')) {
-					if (line.startsWith('event:')) event = line.slice(6).trim();
-					else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-				}
-				if (data.length > 0) onMessage(event, data.join('\n'));
+			for (const item of parser.feed(chunk)) {
+				if (item.type === 'message') onMessage(item.event, item.data);
 			}
 		});
 	});
