@@ -20,6 +20,14 @@ export const STATES_PAGE_MAX = 200;
 const STATES = ['joined', 'playing', 'finished'] as const;
 const StateSchema = v.object({ state: v.picklist(STATES) });
 
+/**
+ * A phone says its game's state again, unchanged, every minute while it runs
+ * (`src/lib/sync/game-states.ts` SAY_AGAIN_MS): a report of the same state older than this is
+ * heard again, so the instructor's device can tell a phone that went quiet (locked, out of the
+ * network) from a group that only has not scored. More often changes nothing.
+ */
+export const HEARD_AGAIN_S = 30;
+
 /** A state's rank in SQL: a report never moves a game back (an undone end is still over). */
 const RANK = (column: string) =>
 	`case ${column} when 'finished' then 2 when 'playing' then 1 else 0 end`;
@@ -49,7 +57,8 @@ export function gameStateRoutes({ db, budget, live }: Deps): Hono<ServerEnv> {
 					then excluded.state else game_states.state end,
 				device_id = excluded.device_id, seq = excluded.seq, heard_at = now()
 			where ${RANK('excluded.state')} > ${RANK('game_states.state')}
-				or game_states.device_id <> excluded.device_id`,
+				or game_states.device_id <> excluded.device_id
+				or game_states.heard_at < now() - make_interval(secs => ${HEARD_AGAIN_S})`,
 				[caller.leagueId, gameId, state, caller.deviceId]
 			);
 		});

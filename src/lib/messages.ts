@@ -299,6 +299,8 @@ const sentences = {
 	'live-steals': (p) => `${p.count} Muggins! ${Number(p.count) === 1 ? 'steal' : 'steals'}`,
 	'live-last-words': (p) => `Last: ${p.words}`,
 	'live-waiting': 'Live: waiting for the first entry from its phone.',
+	'live-phone-quiet': (p) =>
+		`Nothing from its phone for ${p.minutes} minutes: it may be locked or offline. Its entries wait on it and come in once it is back.`,
 	'live-not-counted': 'Live from its phone. The scores count once the signed card comes in.',
 	// Issue 15: the class loop (device roles, group codes, turning in at once, receipts)
 	'role-group-phone':

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { handedOut } from './fixtures';
 import { L1, L2, TARGETS, classOn } from './support';
 import { testServer } from './test-server';
+import { HEARD_AGAIN_S } from '../../server/routes/game-states';
 
 describe.each(TARGETS)('where handed-out games stand, on $name', (target) => {
-	const { call } = testServer(target);
+	const server = testServer(target);
+	const { call } = server;
 
 	const report = (token: string | undefined, gameId: string, json: unknown, league = L1) =>
 		call('PUT', `/api/leagues/${league}/games/${gameId}/state`, { token, json });
@@ -35,6 +37,33 @@ describe.each(TARGETS)('where handed-out games stand, on $name', (target) => {
 		expect((after.body.states as { state: string }[]).map((s) => s.state)).toEqual(['finished']);
 		const nothingNew = await states(instructor, after.body.next as number);
 		expect(nothingNew.body).toEqual({ states: [], next: after.body.next, more: false });
+	});
+
+	it('hears the same state again once it is older than HEARD_AGAIN_S, not sooner', async () => {
+		const { instructor, devices, gameId } = await handedOutClass();
+		const phone = devices[0]!.token;
+		await report(phone, gameId, { state: 'playing' });
+		const first = await states(instructor);
+		expect(first.body.states).toHaveLength(1);
+		// Said again at once: nothing new (a phone saying it too often costs nothing).
+		await report(phone, gameId, { state: 'playing' });
+		expect((await states(instructor, first.body.next as number)).body.states).toEqual([]);
+		// The last report now older than HEARD_AGAIN_S: the same state is heard again, later.
+		await server.db.query(
+			`update game_states set heard_at = heard_at - make_interval(secs => $1) where game_id = $2`,
+			[HEARD_AGAIN_S + 1, gameId]
+		);
+		const before = await states(instructor);
+		const wasHeard = Date.parse((before.body.states as { heardAt: string }[])[0]!.heardAt);
+		await report(phone, gameId, { state: 'playing' });
+		const again = await states(instructor, first.body.next as number);
+		const [state] = again.body.states as { state: string; heardAt: string }[];
+		expect(state?.state).toBe('playing');
+		expect(Date.parse(state!.heardAt) - wasHeard).toBeGreaterThanOrEqual(HEARD_AGAIN_S * 1000);
+		// An older state said again moves nothing back.
+		await report(phone, gameId, { state: 'joined' });
+		const last = await states(instructor);
+		expect((last.body.states as { state: string }[]).map((s) => s.state)).toEqual(['playing']);
 	});
 
 	it('refuses a game not handed out, another league, a phone reading, and a bad state', async () => {

@@ -30,6 +30,13 @@ export interface LiveGameView {
 export const QUIET_MS = 5 * 60_000;
 
 /**
+ * After this long with nothing from its phone (no entry, no word of where its game stands), a
+ * game's phone is called quiet: a running phone says where its game stands every minute
+ * (`sync/game-states.ts` SAY_AGAIN_MS), so this is two missed words and some slack.
+ */
+export const PHONE_QUIET_MS = 150_000;
+
+/**
  * The live view of `game` with its entries `events` (in order), its players named by `name`;
  * null when the rules cannot read its setup (a game from a newer app).
  */
@@ -82,4 +89,25 @@ export function minutesSince(at: string | number, now: number): number {
 export function isQuiet(view: LiveGameView, now: number): boolean {
 	if (view.over || !view.last) return false;
 	return now - Date.parse(view.last.at) >= QUIET_MS;
+}
+
+/**
+ * Whole minutes since a game's phone was last heard from, when that is PHONE_QUIET_MS or more;
+ * null while it is heard from. `heardAt` is when the server last heard where the game stands,
+ * `lastEntryAt` its last entry's time (either may be missing); a finished game's phone has
+ * nothing more to say, so it is never quiet.
+ */
+export function phoneQuietMinutes(
+	heardAt: string | undefined,
+	lastEntryAt: string | undefined,
+	finished: boolean,
+	now: number
+): number | null {
+	if (finished) return null;
+	const times = [heardAt, lastEntryAt]
+		.map((t) => (t === undefined ? NaN : Date.parse(t)))
+		.filter((t) => !Number.isNaN(t));
+	if (times.length === 0) return null;
+	const last = Math.max(...times);
+	return now - last >= PHONE_QUIET_MS ? minutesSince(last, now) : null;
 }

@@ -23,8 +23,15 @@ export const heard = new SvelteMap<string, Heard>();
 /** The instructor's device: the last state pulled, by league (from 0 after a reload). */
 const pulledTo = new Map<string, number>();
 
-/** A phone: what it last said of each game, so a round says only what changed. */
-const said = new Map<string, Heard['state']>();
+/**
+ * How often a phone says an unchanged state again while it runs: the instructor's device takes
+ * a phone not heard from for a few of these as quiet (locked, closed, out of the network:
+ * `league/live-game.ts` PHONE_QUIET_MS). One small request a minute a phone.
+ */
+export const SAY_AGAIN_MS = 60_000;
+
+/** A phone: what it last said of each game and when, so a round says only what changed. */
+const said = new Map<string, { state: Heard['state']; at: number }>();
 
 /** A school server from before this word answers 404: the page then says what it knows. */
 function unheard(e: unknown): boolean {
@@ -33,9 +40,10 @@ function unheard(e: unknown): boolean {
 
 /**
  * A phone: tells the server where each game of the league handed out to it and not yet signed
- * stands: joined (nothing recorded yet), playing, or finished. Gives how many it told.
+ * stands: joined (nothing recorded yet), playing, or finished; what it said before, only once
+ * SAY_AGAIN_MS has passed since (`now`, ms). Gives how many it told.
  */
-export async function reportGames(link: ServerLink): Promise<number> {
+export async function reportGames(link: ServerLink, now = Date.now()): Promise<number> {
 	const open = await db.games
 		.where('leagueId')
 		.equals(link.leagueId)
@@ -49,7 +57,8 @@ export async function reportGames(link: ServerLink): Promise<number> {
 			.count();
 		const state: Heard['state'] =
 			game.status !== 'in-progress' ? 'finished' : recorded > 0 ? 'playing' : 'joined';
-		if (said.get(game.id) === state) continue;
+		const before = said.get(game.id);
+		if (before?.state === state && now - before.at < SAY_AGAIN_MS) continue;
 		try {
 			await call(link.address, 'PUT', `/api/leagues/${link.leagueId}/games/${game.id}/state`, {
 				token: link.token,
@@ -59,7 +68,7 @@ export async function reportGames(link: ServerLink): Promise<number> {
 			// A game handed out by code only, or a server from before: nothing to tell.
 			if (!unheard(e)) throw e;
 		}
-		said.set(game.id, state);
+		said.set(game.id, { state, at: now });
 		told++;
 	}
 	return told;

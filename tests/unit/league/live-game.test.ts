@@ -8,7 +8,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import type { NewGameEvent } from '$lib/rules/types';
-import { isQuiet, liveGameView, minutesSince, QUIET_MS } from '$lib/league/live-game';
+import {
+	isQuiet,
+	liveGameView,
+	minutesSince,
+	phoneQuietMinutes,
+	PHONE_QUIET_MS,
+	QUIET_MS
+} from '$lib/league/live-game';
 import { at, resetDb } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 
@@ -197,4 +204,41 @@ describe('isQuiet', () => {
 		).toBe(false);
 		expect(isQuiet({ ...base, last: null }, now)).toBe(false);
 	});
+});
+
+describe('phoneQuietMinutes', () => {
+	const NOW = Date.parse('2026-02-03T10:30:00.000Z');
+	const ago = (ms: number) => new Date(NOW - ms).toISOString();
+	const CASES: {
+		name: string;
+		heardAt?: string;
+		lastEntryAt?: string;
+		finished?: boolean;
+		minutes: number | null;
+	}[] = [
+		{ name: 'nothing heard yet: nothing to say', minutes: null },
+		{ name: 'heard a minute ago', heardAt: ago(60_000), minutes: null },
+		{ name: 'heard just under the limit', heardAt: ago(PHONE_QUIET_MS - 1), minutes: null },
+		{ name: 'heard exactly at the limit', heardAt: ago(PHONE_QUIET_MS), minutes: 2 },
+		{ name: 'heard 7 minutes ago', heardAt: ago(7 * 60_000), minutes: 7 },
+		{
+			name: 'an entry since the last word counts as hearing from it',
+			heardAt: ago(9 * 60_000),
+			lastEntryAt: ago(30_000),
+			minutes: null
+		},
+		{ name: 'only an entry, 4 minutes ago', lastEntryAt: ago(4 * 60_000), minutes: 4 },
+		{
+			name: 'a finished game is never quiet',
+			heardAt: ago(20 * 60_000),
+			finished: true,
+			minutes: null
+		},
+		{ name: 'a time that does not read is left out', heardAt: 'soon', minutes: null }
+	];
+	for (const c of CASES) {
+		it(c.name, () => {
+			expect(phoneQuietMinutes(c.heardAt, c.lastEntryAt, c.finished ?? false, NOW)).toBe(c.minutes);
+		});
+	}
 });

@@ -9,7 +9,7 @@ import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as groupCodes from '$lib/class-loop/group-codes';
 import * as sessions from '$lib/db/sessions';
-import { heard, pullGameStates, reportGames } from '$lib/sync/game-states';
+import { SAY_AGAIN_MS, heard, pullGameStates, reportGames } from '$lib/sync/game-states';
 import * as sync from '$lib/sync/sync';
 import { leagueWith } from '../db/league-helpers';
 import { freshPhoneFrom } from './fresh-phone';
@@ -57,4 +57,11 @@ it('a phone says it joined, plays, then finished, each once; the instructor hear
 	expect(await reportGames(phone)).toBe(1);
 	expect(await pullGameStates(instructor)).toBe(1);
 	expect(heard.get(gameId)?.state).toBe('finished');
+
+	// Nothing changed: said again only once a minute has passed, so the instructor's device
+	// can tell a phone that went quiet from a group that has not scored.
+	const now = Date.now();
+	expect(await reportGames(phone, now + SAY_AGAIN_MS - 1_000)).toBe(0);
+	expect(await reportGames(phone, now + SAY_AGAIN_MS + 1_000)).toBe(1);
+	expect(await reportGames(phone, now + SAY_AGAIN_MS + 2_000)).toBe(0);
 });
