@@ -47,6 +47,11 @@ export const BUDGETS: Record<string, Budget> = {
 	'tap to painted p95, 4× CPU slowdown': { max: 16, unit: 'ms' },
 	'cold offline start to scorecard': { max: 500, unit: 'ms' },
 	'cold offline start to scorecard, 4× CPU slowdown': { max: 500, unit: 'ms' },
+	// Issue 39: what the app's code adds to a start, beyond the same start without it
+	// (bench/starts.ts), for a phone's speed.
+	'cold offline start to scorecard, 4× CPU slowdown, above its floor': { max: 60, unit: 'ms' },
+	'cold offline start to home, 4× CPU slowdown, above its floor': { max: 60, unit: 'ms' },
+	'first online visit to home, 4× CPU slowdown, above its floor': { max: 60, unit: 'ms' },
 	'backup and restore failures, 10 classes': { max: 0, unit: 'count' },
 	'backup and restore failures, 100 classes': { max: 0, unit: 'count' },
 	// Issue 39: a restore (replace) of a backup read and checked, then written.

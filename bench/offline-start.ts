@@ -4,7 +4,8 @@ import { NAME_SHIM, startGame, waitForWorker } from './ui';
 import { WAIT_MS, within } from './wait';
 
 /**
- * A phone with the app installed and a game started, then the network off: what a cold
+ * A phone with the app installed, its first-start question answered and a game started, then
+ * the network off: what a cold
  * offline start opens (the scorecard of game `id`) in a new tab of `context`.
  *
  * The setup tab stays open, on a blank page, as on a phone whose browser is already running.
@@ -21,16 +22,57 @@ export async function offlineScorecard(
 	await context.addInitScript(NAME_SHIM);
 	const setup = await context.newPage();
 	const id = await startGame(setup, origin, ['Ana', 'Ben', 'Cara']);
+	// As on a phone that opened the app before: Home's first-start question answered (a phone
+	// is asked once, at its first start, and never again).
+	await setup.goto(`${origin}/`);
+	await setup.getByRole('button', { name: 'Decide later' }).click();
+	await setup.locator('.lists').waitFor();
 	await waitForWorker(setup);
 	await setup.goto('about:blank');
 	await context.setOffline(true);
 	return { context, id };
 }
 
+/** A screen a start is timed to: its address (for game `id`) and the element it waits for. */
+export interface StartScreen {
+	name: 'scorecard' | 'home';
+	path(id: string): string;
+	/** A selector of the screen's content, there once its data is (the floor adds it too). */
+	ready: string;
+}
+
+/** The game's scoreboard with its totals. */
+export const SCORECARD: StartScreen = {
+	name: 'scorecard',
+	path: (id) => `/game/${id}`,
+	ready: '.board .total'
+};
+
+/** Home with its list of games (the game started in the setup). */
+export const HOME: StartScreen = { name: 'home', path: () => '/', ready: '.lists' };
+
+/**
+ * The page's side of a timed start: once `selector` matches, the next frame's time (from
+ * navigation start) is reported through the binding `__reportPainted`. Run as an init script.
+ */
+export function reportWhenPainted(selector: string): void {
+	const observer = new MutationObserver(() => {
+		if (document.querySelector(selector)) {
+			observer.disconnect();
+			requestAnimationFrame(() =>
+				(window as unknown as { __reportPainted(ms: number): void }).__reportPainted(
+					performance.now()
+				)
+			);
+		}
+	});
+	observer.observe(document, { subtree: true, childList: true });
+}
+
 /**
  * Cold offline start: with the app installed (service worker active) and the network off, a
- * new tab opening a game's scorecard, from navigation start to the scoreboard painted. `query`
- * is added to the address (see `floor.ts`).
+ * new tab opening `screen` (a game's scorecard, or Home listing it), from navigation start to
+ * its content painted. `query` is added to the address (see `floor.ts`).
  *
  * The page reports that moment itself, through a binding: waiting for it from Playwright
  * (`waitForFunction`) evaluates Playwright's own script in the page while the app starts, about
@@ -41,34 +83,23 @@ export async function offlineStart(
 	origin: string,
 	runs: number,
 	slowdown = 1,
-	query = ''
+	query = '',
+	screen: StartScreen = SCORECARD
 ): Promise<number[]> {
 	const { context, id } = await offlineScorecard(browser, origin);
 	let painted: (ms: number) => void = () => undefined;
 	await context.exposeBinding('__reportPainted', (_source, ms: number) => painted(ms));
-	await context.addInitScript(() => {
-		const observer = new MutationObserver(() => {
-			if (document.querySelector('.board .total')) {
-				observer.disconnect();
-				requestAnimationFrame(() =>
-					(window as unknown as { __reportPainted(ms: number): void }).__reportPainted(
-						performance.now()
-					)
-				);
-			}
-		});
-		observer.observe(document, { subtree: true, childList: true });
-	});
+	await context.addInitScript(reportWhenPainted, screen.ready);
 	const samples: number[] = [];
 	try {
 		for (let i = 0; i < runs; i++) {
 			const page = await context.newPage();
 			if (slowdown > 1) await slowDown(page, slowdown);
 			const reported = new Promise<number>((resolve) => (painted = resolve));
-			await page.goto(`${origin}/game/${id}${query}`, { waitUntil: 'commit' });
-			samples.push(await within(WAIT_MS, 'the scoreboard of a cold start', reported));
+			await page.goto(`${origin}${screen.path(id)}${query}`, { waitUntil: 'commit' });
+			samples.push(await within(WAIT_MS, `the ${screen.name} of a cold start`, reported));
 			const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-			if (!fromWorker) throw new Error('The scorecard was not served by the service worker.');
+			if (!fromWorker) throw new Error(`The ${screen.name} was not served by the service worker.`);
 			await page.close();
 		}
 	} finally {

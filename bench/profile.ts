@@ -24,7 +24,7 @@ import {
 	type TeacherTab
 } from './pages';
 import { hostAnswers, hostBuild } from './host';
-import { offlineScorecard } from './offline-start';
+import { HOME, SCORECARD, offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4178);
@@ -243,21 +243,23 @@ async function profileOnce(tab: TeacherTab, path: string, usable: string, settle
 
 /**
  * The cold offline start (`PROFILE_COLD=1`), as `offline-start.ts` times it: the app installed,
- * the network off, a new tab opening a game's scorecard, until its board is painted.
+ * the network off, a new tab opening a game's scorecard (or Home, with `PROFILE_COLD_PAGE=home`),
+ * until its content is painted.
  */
 async function cold(browser: Browser): Promise<void> {
 	const { context, id } = await offlineScorecard(browser, origin);
-	const painted = `document.querySelector('.board .total')`;
+	const screen = process.env.PROFILE_COLD_PAGE === 'home' ? HOME : SCORECARD;
+	const painted = `document.querySelector(${JSON.stringify(screen.ready)})`;
 	for (let r = 0; r < runs; r++) {
 		const page = await context.newPage();
 		const { profile, trace, info, pageZeroUs } = await profileOnce(
 			await tabOf(page),
-			`/game/${id}`,
+			screen.path(id),
 			painted,
 			'true'
 		);
 		await page.close();
-		report(`scorecard, cold offline #${r + 1}`, info);
+		report(`${screen.name}, cold offline #${r + 1}`, info);
 		if (r !== runs - 1) continue;
 		if (profile) summarise(profile, pageZeroUs, info.m.usable);
 		else summariseTrace(trace, pageZeroUs, info.m.usable);

@@ -8,14 +8,12 @@
  * here, never in assertions. `npm run bench` runs `svelte-kit sync` first (a fresh clone).
  */
 import { execSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
-import { FLOOR_QUERY, floorBuild } from './floor';
 import { hostAnswers, hostBuild } from './host';
-import { offlineStart } from './offline-start';
+import { startFigures } from './starts';
 import {
 	instructorPages,
 	OTHER_TABS,
@@ -53,7 +51,6 @@ const CSV_RUNS = 3;
  * on this machine spread from about 350 to 850 ms at 4× slowdown, and a median of 5 moved by
  * ±60 ms between runs (467 to 632 ms over six runs of nearly the same code).
  */
-const COLD_STARTS = 15;
 /**
  * Loading a school through the app's db module takes about 3 s a class on this machine (writing
  * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep):
@@ -346,68 +343,7 @@ async function tapAlone(browser: Browser, figures: Figure[]): Promise<void> {
 				)
 		)
 	);
-	figures.push(
-		await coldStarts('cold offline start to scorecard', () =>
-			offlineStart(browser, origin, COLD_STARTS)
-		)
-	);
-	figures.push(
-		await coldStarts('cold offline start to scorecard, 4× CPU slowdown', () =>
-			offlineStart(browser, origin, COLD_STARTS, 4)
-		)
-	);
-	await floorFigures(browser, figures);
-}
-
-/**
- * Figure `name`: the median of the cold starts `run` times, noted with their middle half (the
- * 25th to 75th percentile), so that a reader sees how far one start is from another.
- */
-async function coldStarts(
-	name: string,
-	run: () => Promise<number[]>,
-	prefix = ''
-): Promise<Figure> {
-	let starts: number[] = [];
-	const ms = (p: number) => percentile(starts, p).toFixed(0);
-	return measured(
-		(v, note) =>
-			figure(
-				name,
-				v,
-				'ms',
-				note ?? `${prefix}median of ${starts.length}, middle half ${ms(25)}–${ms(75)} ms`
-			),
-		async () => percentile((starts = await run()), 50)
-	);
-}
-
-/**
- * The cold start's floor: the same start with none of the app's code run (bench/floor.ts),
- * from a copy of the build served beside it. No budget: the browser's share of the figures
- * above.
- */
-async function floorFigures(browser: Browser, figures: Figure[]): Promise<void> {
-	const dir = floorBuild(buildDir);
-	const floorPort = port + 1;
-	const floorOrigin = `http://127.0.0.1:${floorPort}`;
-	const host = hostBuild(dir, floorPort);
-	try {
-		await hostAnswers(floorOrigin);
-		for (const slowdown of [1, 4]) {
-			const name = `cold offline start, the app’s code not run${slowdown > 1 ? ', 4× CPU slowdown' : ''}`;
-			figures.push(
-				await coldStarts(
-					name,
-					() => offlineStart(browser, floorOrigin, COLD_STARTS, slowdown, FLOOR_QUERY),
-					'no budget: the browser’s share (bench/floor.ts); '
-				)
-			);
-		}
-	} finally {
-		if (host.pid) process.kill(-host.pid);
-		rmSync(dir, { recursive: true, force: true });
-	}
+	figures.push(...(await startFigures(browser, origin, buildDir, port)));
 }
 
 /** The schools the bench loads, by the key `BENCH_SIZES` names them with. */

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { hostAnswers, hostBuild } from '../../bench/host';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { startGame } from './game-helpers';
 import { waitForActiveWorker, waitForServiceWorker } from './support';
@@ -142,8 +142,7 @@ test.describe('served from build/', () => {
 		await expect(page.getByRole('button', { name: 'Score for Ana' })).toBeVisible();
 		const timing = await loadTiming(page);
 		const report = JSON.stringify(timing, null, 1);
-		const holdsLibrary = async (path: string) =>
-			(await (await request.get(`${origin}${path}`)).text()).includes('DatabaseClosed');
+		const holdsLibrary = (path: string) => holdsDexie(request, origin, path);
 		// None of the files asked for as the page is read holds the database's library (Dexie):
 		// the board is drawn from a plain read while it loads (src/lib/db/plain-read.ts).
 		const early = timing.asked.filter((r) => r.at < timing.parsed && r.path.endsWith('.js'));
@@ -161,7 +160,57 @@ test.describe('served from build/', () => {
 			})
 			.toBe(1);
 	});
+
+	test('offline, Home lists its games before the database library loads', async ({
+		page,
+		context,
+		request
+	}) => {
+		// When the list first shows, by the page's clock.
+		await context.addInitScript(() => {
+			const observer = new MutationObserver(() => {
+				if (!document.querySelector('.lists')) return;
+				(window as unknown as { __listed: number }).__listed = performance.now();
+				observer.disconnect();
+			});
+			observer.observe(document, { subtree: true, childList: true });
+		});
+		await startGame(page, ['Ana', 'Ben'], origin);
+		// A phone that opened the app before has answered Home's first-start question.
+		await page.goto(`${origin}/`);
+		await page.getByRole('button', { name: 'Decide later' }).click();
+		await waitForServiceWorker(page);
+		await context.setOffline(true);
+		await page.goto(`${origin}/`);
+		await expect(page.getByRole('heading', { name: 'Games in progress' })).toBeVisible();
+		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+		const listed = await page.evaluate(() => (window as unknown as { __listed: number }).__listed);
+		const timing = await loadTiming(page);
+		const report = JSON.stringify({ listed, ...timing }, null, 1);
+		// None of the files asked for before the list showed holds the database's library: the
+		// list is drawn from a plain read while it loads (src/lib/components/first-home.ts).
+		const early = timing.asked.filter((r) => r.at < listed && r.path.endsWith('.js'));
+		expect(early.length, report).toBeGreaterThan(3);
+		for (const { path } of early) {
+			expect(await holdsDexie(request, origin, path), `${path}\n${report}`).toBe(false);
+		}
+		// It loads for the lists' live queries: one file, asked for after the list showed.
+		await expect
+			.poll(async () => {
+				const later = (await loadTiming(page)).asked.filter(
+					(r) => r.at >= listed && r.path.endsWith('.js')
+				);
+				const held = await Promise.all(later.map((r) => holdsDexie(request, origin, r.path)));
+				return held.filter(Boolean).length;
+			})
+			.toBe(1);
+	});
 });
+
+/** Whether the file at `path` holds the database's library (Dexie). */
+async function holdsDexie(request: APIRequestContext, origin: string, path: string) {
+	return (await (await request.get(`${origin}${path}`)).text()).includes('DatabaseClosed');
+}
 
 test.describe('manifest', () => {
 	test('is linked and fetchable, with icons of the sizes it names', async ({ page, request }) => {

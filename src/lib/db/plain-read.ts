@@ -116,6 +116,13 @@ export interface PlainGame {
 	players: Map<string, PlayerRecord>;
 }
 
+/** Reads game `id`'s events, in order, in `tx`; `found` gets them. */
+function readLog(tx: IDBTransaction, id: string, found: (events: EventRecord[]) => void): void {
+	// The events' key is [gameId, seq]: every number sorts before an array.
+	const log = tx.objectStore('events').getAll(IDBKeyRange.bound([id], [id, []]));
+	log.onsuccess = () => found(log.result as EventRecord[]);
+}
+
 /**
  * Game `id` with its events and players, read in one transaction, or null when it cannot be
  * read plainly or is not on this device (the caller's own read then says so).
@@ -141,12 +148,113 @@ export async function plainGame(id: string): Promise<PlainGame | null> {
 						};
 					}
 				};
-				// The events' key is [gameId, seq]: every number sorts before an array.
-				const log = tx.objectStore('events').getAll(IDBKeyRange.bound([id], [id, []]));
-				log.onsuccess = () => (events = log.result as EventRecord[]);
+				readLog(tx, id, (found) => (events = found));
 			},
 			() => (record ? { record, events, players } : null)
 		);
 	});
 	return read === 'missing' ? null : read;
+}
+
+/** Home's lists as stored (`components/home-games.ts` reads the same through Dexie). */
+export interface PlainHome {
+	/** The games in progress, the latest started first. */
+	active: PlainGame[];
+	/** The `limit` games that finished last, the latest first. */
+	finished: PlainGame[];
+	/** Whether older finished games exist. */
+	more: boolean;
+	/** What Home's first-start question depends on (`roles/rules.ts` asksWhoUsesDevice). */
+	device: { role: StoredRole | null; leagues: number; asked: boolean };
+}
+
+/**
+ * Home's lists (the games in progress, the `limit` that finished last) with their events and
+ * players, and what its first-start question needs, in one transaction; null when they cannot
+ * be read plainly, and the empty lists of a new device when it has no database yet.
+ */
+export async function plainHome(limit: number): Promise<PlainHome | null> {
+	if (!notedAtLatest(DB_NAME)) return null;
+	const read = await withConnection((db) => {
+		const found = { active: [] as GameRecord[], finished: [] as GameRecord[], more: false };
+		const logs = new Map<string, EventRecord[]>();
+		const players = new Map<string, PlayerRecord>();
+		const meta = new Map<string, MetaRecord>();
+		let leagues = 0;
+		return transaction(
+			db,
+			['games', 'events', 'players', 'meta', 'leagues'],
+			(tx) => {
+				/** Reads the logs and the players of `records`, in this transaction. */
+				const withLogs = (records: GameRecord[]) => {
+					for (const record of records) {
+						readLog(tx, record.id, (events) => logs.set(record.id, events));
+						for (const seat of record.seats) {
+							const player = tx.objectStore('players').get(seat);
+							player.onsuccess = () => {
+								const p = player.result as PlayerRecord | undefined;
+								if (p) players.set(p.id, p);
+							};
+						}
+					}
+				};
+				const games = tx.objectStore('games');
+				const active = games
+					.index('[status+createdAt]')
+					.getAll(IDBKeyRange.bound(['in-progress'], ['in-progress', []]));
+				// getAll reads oldest first: the list shows the latest started first.
+				active.onsuccess = () => {
+					found.active = (active.result as GameRecord[]).reverse();
+					withLogs(found.active);
+				};
+				const finished = games
+					.index('[status+finishedAt]')
+					.openCursor(IDBKeyRange.bound(['finished'], ['finished', []]), 'prev');
+				finished.onsuccess = () => {
+					const cursor = finished.result;
+					if (cursor && found.finished.length < limit) {
+						found.finished.push(cursor.value as GameRecord);
+						cursor.continue();
+						return;
+					}
+					found.more = cursor !== null;
+					withLogs(found.finished);
+				};
+				for (const key of ['role', 'roleAsked']) {
+					const row = tx.objectStore('meta').get(key);
+					row.onsuccess = () => {
+						if (row.result) meta.set(key, row.result as MetaRecord);
+					};
+				}
+				const count = tx.objectStore('leagues').count();
+				count.onsuccess = () => (leagues = count.result);
+			},
+			(): PlainHome => {
+				const game = (record: GameRecord) => ({
+					record,
+					events: logs.get(record.id) ?? [],
+					players
+				});
+				const role = meta.get('role');
+				return {
+					active: found.active.map(game),
+					finished: found.finished.map(game),
+					more: found.more,
+					device: {
+						role: role?.key === 'role' ? role.value : null,
+						leagues,
+						asked: meta.has('roleAsked')
+					}
+				};
+			}
+		);
+	});
+	if (read !== 'missing') return read;
+	// A new device: no games, and no role or league yet.
+	return {
+		active: [],
+		finished: [],
+		more: false,
+		device: { role: null, leagues: 0, asked: false }
+	};
 }
