@@ -145,8 +145,12 @@ async function setUp(browser: Browser, base: string, laptop: BrowserContext): Pr
 			throw new Error(`${p.url()} is not served by the service worker`);
 		}
 	}
-	await page.evaluate(watchTotals, { screen: 'session', ...SCREENS.session });
-	await board.evaluate(watchTotals, { screen: 'board', ...SCREENS.board });
+	for (const [screen, on] of [
+		['session', page],
+		['board', board]
+	] as const) {
+		await on.evaluate(watchTotals, { screen, ...SCREENS[screen] });
+	}
 	return { phone, players };
 }
 
