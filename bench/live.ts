@@ -11,6 +11,12 @@
  * from then to the moment its instructor's stream delivers it here. An entry never delivered
  * counts as missed, reported beside the percentiles.
  *
+ * The same end to end in the browser (live-browser.ts): one league more, set up through the
+ * app's pages in Chromium on the built app this server serves, its phone tapping a count every
+ * 2 s on a schedule fixed in advance while the load runs; each tap's time runs from its due time
+ * to the moment the instructor's session page shows it, reported to this process (a tap never
+ * shown counts as never in the p95).
+ *
  * `npm run bench:live` runs it alone; `bench/run.ts` runs it with the server's part.
  */
 import { execSync } from 'node:child_process';
@@ -30,6 +36,7 @@ import { paced, percentile, type PacedRequest } from './paced';
 import { startCluster } from './postgres';
 import { quietWords, waitForQuiet } from './quiet';
 import { figure, type Figure } from './report';
+import { sampledLeague } from './live-browser';
 
 const PORT = Number(process.env.BENCH_LIVE_PORT ?? 8817);
 const PG_PORT = Number(process.env.BENCH_LIVE_PG_PORT ?? 8818);
@@ -218,6 +225,8 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		REGISTRATIONS_PER_HOUR: '10000'
 	});
 	const streams: Stream[] = [];
+	// One league more, in the browser: tap on its phone → the instructor's screen (live-browser.ts).
+	const sampled = await sampledLeague(BASE);
 	try {
 		const pid = server.pid ?? 0;
 		const call = client(BASE);
@@ -313,7 +322,8 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 				sockets: 64,
 				requests: cards,
 				boundSeconds: SECONDS + 60
-			})
+			}),
+			sampled.tap(SECONDS)
 		]);
 		const cpu = cpuSeconds(pid) - cpuBefore;
 		await new Promise((r) => setTimeout(r, GRACE_MS));
@@ -336,9 +346,10 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 				percentile(liveMs, 95),
 				'ms',
 				note(
-					`from each entry's due time to its instructor's stream in this process (not yet the browser's session view); p50 ${percentile(liveMs, 50).toFixed(0)} ms, ${missed} of ${entries.length} never heard, ${refusedLive} not stored (${answers(live)}); ${setup}`
+					`from each entry's due time to its instructor's stream in this process (in the browser: the next figure); p50 ${percentile(liveMs, 50).toFixed(0)} ms, ${missed} of ${entries.length} never heard, ${refusedLive} not stored (${answers(live)}); ${setup}`
 				)
 			),
+			sampled.figure((text) => note(`${text}; ${setup}`)),
 			figure(
 				'server push p95 during live play',
 				// A card refused is a push that failed: the figure fails with it.
@@ -369,6 +380,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		];
 	} finally {
 		for (const s of streams) s.request.destroy();
+		await sampled.close();
 		await stopServer(server);
 	}
 }

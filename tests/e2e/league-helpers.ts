@@ -33,6 +33,13 @@ export async function leagueTab(page: Page, tab: string): Promise<void> {
 	await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
+/** Sets the school server in Settings in one tap, as offered when the app came from it. */
+export async function useSchoolServer(page: Page): Promise<void> {
+	await page.goto('/settings');
+	await page.getByRole('button', { name: 'Use the school server' }).click();
+	await expect(page.getByText('The school server is set.')).toBeVisible();
+}
+
 /** Connects the league at `league` to the school server set in Settings; waits for its join code. */
 export async function connectLeague(page: Page, league: string): Promise<void> {
 	await page.goto(league);
@@ -49,6 +56,19 @@ export async function downloadInvite(page: Page): Promise<string> {
 	const download = page.waitForEvent('download');
 	await page.getByRole('button', { name: 'Share or download the invite file' }).click();
 	return (await download).path();
+}
+
+/** A phone named `name` joins by the league's invite file `invite`; waits for the league at `league`. */
+export async function joinWithInvite(
+	phone: Page,
+	name: string,
+	invite: string,
+	league: string
+): Promise<void> {
+	await phone.goto('/league/join');
+	await phone.getByLabel('This phone’s name').fill(name);
+	await phone.getByLabel('Open files').setInputFiles(invite);
+	await phone.waitForURL(`**${league}`);
 }
 
 /** Starts a session on `day` with everyone present and its groups formed; returns its URL. */

@@ -18,9 +18,11 @@ import {
 	connectLeague,
 	downloadInvite,
 	groupPlayers,
+	joinWithInvite,
 	leagueTab,
 	leagueWithRoster,
-	signCard
+	signCard,
+	useSchoolServer
 } from './league-helpers';
 import { waitForServiceWorker } from './support';
 
@@ -96,9 +98,7 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 	test.setTimeout(300_000);
 	const laptop = await device(browser, 1280, 800);
 	const league = await leagueWithRoster(laptop, 'Period 4', ['Ana', 'Ben', 'Cleo', 'Dev']);
-	await laptop.goto('/settings');
-	await laptop.getByRole('button', { name: 'Use the school server' }).click();
-	await expect(laptop.getByText('The school server is set.')).toBeVisible();
+	await useSchoolServer(laptop);
 	await connectLeague(laptop, league);
 	const invite = await downloadInvite(laptop);
 
@@ -109,10 +109,7 @@ test('a tap on a phone shows live; a phone offline catches up in order; the card
 		['Group 2', 10 * 60_000]
 	] as const) {
 		const phone = await device(browser, 390, 844, behind);
-		await phone.goto('/league/join');
-		await phone.getByLabel('This phone’s name').fill(name);
-		await phone.getByLabel('Open files').setInputFiles(invite);
-		await phone.waitForURL(`**${league}`);
+		await joinWithInvite(phone, name, invite, league);
 		await waitForServiceWorker(phone);
 		phones.push(phone);
 	}

@@ -20,9 +20,11 @@ import {
 	connectLeague,
 	downloadInvite,
 	groupPlayers,
+	joinWithInvite,
 	leagueTab,
 	leagueWithRoster,
-	sessionWithGroups
+	sessionWithGroups,
+	useSchoolServer
 } from './league-helpers';
 import { waitForServiceWorker } from './support';
 
@@ -89,9 +91,7 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	const league = await leagueWithRoster(laptop, 'Period 3', ['Ana', 'Ben', 'Cleo', 'Dev']);
 
 	// The app came from the school server: Settings offers it in one tap, with no address typed.
-	await laptop.goto('/settings');
-	await laptop.getByRole('button', { name: 'Use the school server' }).click();
-	await expect(laptop.getByText('The school server is set.')).toBeVisible();
+	await useSchoolServer(laptop);
 	await expect(laptop.getByLabel('Server address')).toHaveValue(SERVER);
 	await shoot(laptop, 'settings-server');
 
@@ -103,10 +103,7 @@ test('cards reach the instructor over the school server, and a removed phone sto
 	const phones: Page[] = [];
 	for (const name of ['Group 1', 'Group 2']) {
 		const phone = await device(browser, 390, 844);
-		await phone.goto('/league/join');
-		await phone.getByLabel('This phone’s name').fill(name);
-		await phone.getByLabel('Open files').setInputFiles(invite);
-		await phone.waitForURL(`**${league}`);
+		await joinWithInvite(phone, name, invite, league);
 		await waitForServiceWorker(phone);
 		phones.push(phone);
 	}
@@ -195,10 +192,7 @@ test('a phone online picks its group from the session handed out, with no code',
 	const invite = await downloadInvite(laptop);
 
 	const phone = await device(browser, 390, 844);
-	await phone.goto('/league/join');
-	await phone.getByLabel('This phone’s name').fill('Group 1');
-	await phone.getByLabel('Open files').setInputFiles(invite);
-	await phone.waitForURL(`**${league}`);
+	await joinWithInvite(phone, 'Group 1', invite, league);
 	await expect(phone.getByText('Scan your group’s code on the instructor’s screen')).toBeVisible();
 
 	await laptop.goto(league);
