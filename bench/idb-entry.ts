@@ -16,24 +16,38 @@ function heap(): number {
 /**
  * Each CSV of league `leagueId`, written into a Blob of parts as the Files page does, `runs`
  * times over (the kinds in turn, so a burst of other work on the machine spreads over them):
- * each kind's times in the order taken.
+ * each kind's times in the order taken, and the JS heap's highest reading while it was made,
+ * sampled every 100 ms (issue 39: a file bigger than a tab's memory must not be held whole).
  */
 async function csvs(
 	leagueId: string,
 	runs: number
-): Promise<{ kind: string; ms: number[]; rows: number; mb: number }[]> {
-	const out = EXPORT_KINDS.map((kind) => ({ kind, ms: [] as number[], rows: 0, mb: 0 }));
+): Promise<{ kind: string; ms: number[]; rows: number; mb: number; heapMb: number }[]> {
+	const out = EXPORT_KINDS.map((kind) => ({
+		kind,
+		ms: [] as number[],
+		rows: 0,
+		mb: 0,
+		heapMb: 0
+	}));
 	for (let run = 0; run < runs; run++) {
 		for (const one of out) {
-			const t0 = performance.now();
-			const blobs: Blob[] = [];
-			one.rows = await writeLeagueCsv(
-				leagueId,
-				one.kind,
-				(part) => void blobs.push(new Blob([part]))
-			);
-			one.mb = new Blob(blobs).size / 1024 / 1024;
-			one.ms.push(performance.now() - t0);
+			let peak = heap();
+			const sampler = setInterval(() => (peak = Math.max(peak, heap())), 100);
+			try {
+				const t0 = performance.now();
+				const blobs: Blob[] = [];
+				one.rows = await writeLeagueCsv(
+					leagueId,
+					one.kind,
+					(part) => void blobs.push(new Blob([part]))
+				);
+				one.ms.push(performance.now() - t0);
+				one.mb = new Blob(blobs).size / 1024 / 1024;
+			} finally {
+				clearInterval(sampler);
+			}
+			one.heapMb = Math.max(one.heapMb, Math.max(peak, heap()) / 1024 / 1024);
 		}
 	}
 	return out;
