@@ -9,6 +9,7 @@
  * is never read at all.
  */
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { ApiError, parseRequestJson } from './errors';
 
@@ -71,7 +72,8 @@ interface BodyReader {
  */
 function bodyReader(c: Context): BodyReader | null {
 	const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-	if (incoming) {
+	// Only Node's own request: a test's `incoming` may carry just an address.
+	if (incoming instanceof Readable) {
 		const chunks = incoming[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
 		return { read: () => chunks.next(), cancel: async () => chunks.return?.() };
 	}
