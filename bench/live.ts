@@ -361,7 +361,9 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 				'server CPU per phone-hour of live play',
 				(cpu * 1000) / phoneHours,
 				'ms',
-				note(`server process CPU over the live run (cards included) ÷ phone-hours; ${setup}`)
+				note(
+					`server process CPU over the live run (cards included) ÷ phone-hours: ${cpu.toFixed(1)} s in ${live.seconds.toFixed(0)} s, ${((cpu * 1000) / (entries.length + storedCards)).toFixed(2)} ms a message (entries and cards stored); ${setup}`
+				)
 			),
 			figure(
 				'live messages a phone heard',

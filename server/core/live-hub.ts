@@ -33,10 +33,13 @@ const ALL = Number.MAX_SAFE_INTEGER;
 
 export class LeagueHub {
 	readonly listeners = new Set<Listener>();
+	/** The instructors' among `listeners`: a card or a live entry is sent to these alone, without walking a league's phones (about 50 a league in the bench). */
+	readonly #instructors = new Set<Listener>();
 	#joining: { listener: Listener; from: Cursor | null }[] = [];
 	/** Where the league stood when the hub last read; null before its first read. */
 	#at: Cursor | null = null;
-	#want = { read: false, cards: 0, league: 0 };
+	/** What to send: live entries, game states (read from the database), the numbers up to these. */
+	#want = { live: false, states: false, cards: 0, league: 0 };
 	#running = false;
 
 	constructor(
@@ -63,14 +66,17 @@ export class LeagueHub {
 
 	leave(listener: Listener): void {
 		this.listeners.delete(listener);
+		this.#instructors.delete(listener);
 		this.#joining = this.#joining.filter((j) => j.listener !== listener);
 	}
 
 	/** A write changed the league (after its commit): send what changed. */
 	poke(change: Change): void {
 		const watched =
-			this.#instructors() > 0 || this.#joining.some((j) => j.listener.role === 'instructor');
-		if ((change.live || change.states) && watched) this.#want.read = true;
+			this.#instructors.size > 0 || this.#joining.some((j) => j.listener.role === 'instructor');
+		// Each read only for what changed: a live message reads no game states, and the other way.
+		if (change.live && watched) this.#want.live = true;
+		if (change.states && watched) this.#want.states = true;
 		this.#want.cards = Math.max(this.#want.cards, change.cards ?? 0);
 		this.#want.league = Math.max(this.#want.league, change.league ?? 0);
 		this.#kick();
@@ -81,16 +87,11 @@ export class LeagueHub {
 		return this.#at && { ...this.#at };
 	}
 
-	#instructors(): number {
-		let n = 0;
-		for (const l of this.listeners) if (l.role === 'instructor') n++;
-		return n;
-	}
-
 	#hasWork(at: Cursor | null): boolean {
 		if (this.#joining.length > 0) return true;
 		if (at === null) return false;
-		return this.#want.read || this.#want.cards > at.cards || this.#want.league > at.league;
+		const want = this.#want;
+		return want.live || want.states || want.cards > at.cards || want.league > at.league;
 	}
 
 	#kick(): void {
@@ -112,23 +113,22 @@ export class LeagueHub {
 
 	async #cycle(): Promise<void> {
 		const joiners = [...this.#joining];
-		const instructors = this.#instructors();
+		const instructors = this.#instructors.size;
 		const at = this.#at;
 		const needHeads =
 			at === null ||
 			joiners.some((j) => j.from !== null && isAhead(j.from, at)) ||
 			(instructors === 0 && joiners.some((j) => j.listener.role === 'instructor'));
 		if (needHeads && !(await this.#readHeads(instructors))) return;
-		if (this.#want.read) {
-			this.#want.read = false;
-			await this.#sendNew();
-		}
+		if (this.#want.live || this.#want.states) await this.#sendNew();
 		this.#sendNumbers();
 		for (const j of joiners) {
 			if (!j.listener.open || !this.#joining.includes(j)) continue;
 			await this.#catchUp(j.listener, j.from);
 			this.#joining = this.#joining.filter((x) => x !== j);
-			if (j.listener.open) this.listeners.add(j.listener);
+			if (!j.listener.open) continue;
+			this.listeners.add(j.listener);
+			if (j.listener.role === 'instructor') this.#instructors.add(j.listener);
 		}
 	}
 
@@ -153,21 +153,25 @@ export class LeagueHub {
 		if (instructors === 0) {
 			at.live = Math.max(at.live, heads.live);
 			at.states = Math.max(at.states, heads.states);
-		} else if (heads.live > at.live || heads.states > at.states) {
-			this.#want.read = true;
+		} else {
+			if (heads.live > at.live) this.#want.live = true;
+			if (heads.states > at.states) this.#want.states = true;
 		}
 		return true;
 	}
 
-	/** Sends the instructors' streams every live entry and game state after the hub's cursor. */
+	/** Sends the instructors' streams the live entries and game states wanted after the hub's cursor. */
 	async #sendNew(): Promise<void> {
 		const at = this.#at;
 		if (!at) return;
 		const send = (bytes: Uint8Array) => {
-			for (const l of this.listeners) if (l.role === 'instructor') l.send(bytes);
+			for (const l of this.#instructors) l.send(bytes);
 		};
-		await sendLive(this.db, this.leagueId, at, ALL, send);
-		await sendStates(this.db, this.leagueId, at, ALL, send);
+		const { live, states } = this.#want;
+		this.#want.live = false;
+		this.#want.states = false;
+		if (live) await sendLive(this.db, this.leagueId, at, ALL, send);
+		if (states) await sendStates(this.db, this.leagueId, at, ALL, send);
 	}
 
 	/** Sends the card and league numbers that moved since the hub's cursor. */
@@ -177,7 +181,7 @@ export class LeagueHub {
 		if (this.#want.cards > at.cards) {
 			at.cards = this.#want.cards;
 			const bytes = sseMessage('cards', { last: at.cards }, cursorText(at));
-			for (const l of this.listeners) if (l.role === 'instructor') l.send(bytes);
+			for (const l of this.#instructors) l.send(bytes);
 		}
 		if (this.#want.league > at.league) {
 			at.league = this.#want.league;

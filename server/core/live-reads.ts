@@ -64,7 +64,9 @@ export interface LiveRun {
  * League `leagueId`'s live entries numbered after `after` and up to `upTo`, oldest first, at
  * most `limit`, in runs: entries of one game one after another make one run, and a run ends
  * where another game's entry comes between (so every run's `last` covers all before it).
- * `count` and `last` are of the rows read, shown or not (a game dropped between two reads).
+ * `count` and `last` are of the rows read, shown or not (a game dropped since: its card came).
+ * One round trip: each run's game record comes with its first entry only, so it is sent and
+ * parsed once a run.
  */
 export async function liveAfter(
 	q: Query,
@@ -73,31 +75,36 @@ export async function liveAfter(
 	upTo: number,
 	limit = READ_PAGE
 ): Promise<{ runs: LiveRun[]; count: number; last: number }> {
-	const rows = await q<{ game_id: string; entry: unknown; stream_seq: number }>(
-		`select game_id, entry, stream_seq from live_entries
-		where league_id = $1 and stream_seq > $2 and stream_seq <= $3
-		order by stream_seq limit $4`,
+	const rows = await q<{
+		game_id: string;
+		entry: unknown;
+		stream_seq: number;
+		held: boolean;
+		game: unknown;
+	}>(
+		`select e.game_id, e.entry, e.stream_seq, g.game_id is not null as held,
+		case when e.game_id is distinct from lag(e.game_id) over (order by e.stream_seq)
+			then g.game end as game
+		from (select game_id, entry, stream_seq from live_entries
+			where league_id = $1 and stream_seq > $2 and stream_seq <= $3
+			order by stream_seq limit $4) e
+		left join live_games g on g.league_id = $1 and g.game_id = e.game_id
+		order by e.stream_seq`,
 		[leagueId, after, upTo, limit]
 	);
 	if (rows.length === 0) return { runs: [], count: 0, last: after };
-	const gameIds = [...new Set(rows.map((r) => r.game_id))];
-	const games = await q<{ game_id: string; game: unknown }>(
-		'select game_id, game from live_games where league_id = $1 and game_id = any($2::text[])',
-		[leagueId, gameIds]
-	);
-	const gameOf = new Map(games.map((g) => [g.game_id, asJson<GameRecord>(g.game)]));
 	const runs: LiveRun[] = [];
+	let run: LiveRun | null = null;
 	for (const r of rows) {
-		const game = gameOf.get(r.game_id);
-		// Dropped between the two reads (its card came): its entries are no longer shown.
-		if (!game) continue;
-		const run = runs.at(-1);
-		if (run && run.game.id === r.game_id) {
-			run.events.push(asJson<EventRecord>(r.entry));
-			run.last = Number(r.stream_seq);
-		} else {
-			runs.push({ game, events: [asJson<EventRecord>(r.entry)], last: Number(r.stream_seq) });
+		// Its game dropped since (its card came): its entries are no longer shown.
+		if (!r.held) continue;
+		if (r.game !== null) {
+			run = { game: asJson<GameRecord>(r.game), events: [], last: 0 };
+			runs.push(run);
 		}
+		if (!run) continue;
+		run.events.push(asJson<EventRecord>(r.entry));
+		run.last = Number(r.stream_seq);
 	}
 	return { runs, count: rows.length, last: Number(rows[rows.length - 1]?.stream_seq ?? after) };
 }

@@ -10,6 +10,10 @@ import type { Payload } from '$lib/transfer/schema';
 import { signerOf } from '$lib/transfer/sealed';
 import type { Caller } from './caller';
 import { ApiError } from './errors';
+import { cachedVerifyKeys } from './verify-keys';
+
+/** The phones' keys, imported once for every card and live message of this process. */
+const verifyKeys = cachedVerifyKeys();
 
 /**
  * `body` as a payload, or the refusal the inbox would give a file like it.
@@ -35,7 +39,7 @@ export function readPayload(body: unknown): Payload {
 export async function checkSender(payload: Payload, caller: Caller): Promise<void> {
 	let signer;
 	try {
-		signer = await signerOf(payload);
+		signer = await signerOf(payload, verifyKeys);
 	} catch (e) {
 		if (e instanceof TrustError) throw new ApiError(422, e.code);
 		throw e;

@@ -5,7 +5,7 @@
  * file, the school server) the receiver checks the very bytes that were signed. Fields a
  * reader does not know are dropped before the check, so they can never ride along signed.
  */
-import { sign, verify, type Seal } from '$lib/card/keys';
+import { sign, verify, type Seal, type VerifyKeyOf } from '$lib/card/keys';
 import { TrustError } from '$lib/card/errors';
 import { canonicalJson } from '$lib/rules/canonical';
 import { parsePayload } from './payload';
@@ -37,12 +37,14 @@ export async function sealed<P extends Payload>(payload: P, signer: Signer): Pro
 
 /**
  * The public key that signed `payload` (read by `parsePayload`), or null when it is unsigned
- * (format 1, from before keys).
+ * (format 1, from before keys). `keyOf` imports the key (the server's caches them).
  * @throws TrustError `trust-forged` when it carries a seal that does not hold: a byte changed
  * after signing, or a signature by another key than the one it names
  */
-export async function signerOf(payload: Payload): Promise<string | null> {
+export async function signerOf(payload: Payload, keyOf?: VerifyKeyOf): Promise<string | null> {
 	if (!payload.seal) return null;
-	if (!(await verify(payload.seal, signedBytes(payload)))) throw new TrustError('trust-forged');
+	if (!(await verify(payload.seal, signedBytes(payload), keyOf))) {
+		throw new TrustError('trust-forged');
+	}
 	return payload.seal.key;
 }
