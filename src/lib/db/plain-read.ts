@@ -13,7 +13,7 @@
  */
 import type { StoredRole } from '$lib/roles/rules';
 import type { MetaRecord } from '$lib/card/device-records';
-import type { EventRecord, GameRecord, PlayerRecord } from '$lib/card/records';
+import type { EventRecord, GameRecord, LogRecord, PlayerRecord } from '$lib/card/records';
 import { DB_NAME, notedAtLatest } from './version-note';
 
 /** What opening gives: the connection, `missing` (no database), or null (it failed). */
@@ -128,7 +128,7 @@ export async function plainGame(id: string): Promise<PlainGame | null> {
 		const players = new Map<string, PlayerRecord>();
 		return transaction(
 			db,
-			['games', 'events', 'players'],
+			['games', 'logs', 'players'],
 			(tx) => {
 				const game = tx.objectStore('games').get(id);
 				game.onsuccess = () => {
@@ -141,9 +141,8 @@ export async function plainGame(id: string): Promise<PlainGame | null> {
 						};
 					}
 				};
-				// The events' key is [gameId, seq]: every number sorts before an array.
-				const log = tx.objectStore('events').getAll(IDBKeyRange.bound([id], [id, []]));
-				log.onsuccess = () => (events = log.result as EventRecord[]);
+				const log = tx.objectStore('logs').get(id);
+				log.onsuccess = () => (events = (log.result as LogRecord | undefined)?.events ?? []);
 			},
 			() => (record ? { record, events, players } : null)
 		);

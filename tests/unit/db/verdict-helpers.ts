@@ -7,6 +7,7 @@ import { db } from '$lib/db/db';
 import type { PlayerRecord, SignedLogRecord, VerdictRecord } from '$lib/card/records';
 import { keptLog, verdictOf } from '$lib/card/verdicts';
 import { leagueWith, playGame } from './league-helpers';
+import { allEvents } from './helpers';
 
 function byGame(a: VerdictRecord, b: VerdictRecord): number {
 	return a.gameId.localeCompare(b.gameId);
@@ -16,7 +17,7 @@ function byGame(a: VerdictRecord, b: VerdictRecord): number {
 export async function judgedAfresh(): Promise<VerdictRecord[]> {
 	const [games, events, signed] = await Promise.all([
 		db.games.toArray(),
-		db.events.toArray(),
+		allEvents(),
 		db.signatures.toArray()
 	]);
 	const out: VerdictRecord[] = [];
@@ -33,7 +34,7 @@ export async function judgedAfresh(): Promise<VerdictRecord[]> {
 
 /** The logs kept for the signed cards (schema version 11), made afresh from their events. */
 export async function logsAfresh(): Promise<SignedLogRecord[]> {
-	const [verdicts, events] = await Promise.all([db.verdicts.toArray(), db.events.toArray()]);
+	const [verdicts, events] = await Promise.all([db.verdicts.toArray(), allEvents()]);
 	return verdicts
 		.map((v) =>
 			keptLog(
