@@ -11,7 +11,6 @@ import type {
 	PlayerRecord,
 	SessionRecord,
 	SignatureRecord,
-	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
 import type { DayTotalsRecord, StudentTotalsRecord } from '$lib/card/totals';
@@ -57,8 +56,6 @@ export class MugginsDB extends Dexie {
 	declare contributions: Table<ContributionPageRecord, [string, number]>;
 	/** Derived from `games`, `logs` and `signatures`, kept by `upkeep.ts`: read it only. */
 	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
-	/** Derived like `verdicts`, one per verdict, kept by `upkeep.ts`: read it only. */
-	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per counted card (issue 41), kept by `upkeep.ts`: read it only. */
 	declare figures: EntityTable<FiguresRecord, 'gameId'>;
 	/** Derived from `figures`, per student of a league (issue 41), kept by `upkeep.ts`: read it only. */

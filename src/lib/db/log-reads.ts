@@ -8,7 +8,7 @@
 import { db } from './db';
 import { guard } from './errors';
 import type { PlayedHands } from '$lib/rules/hand-lines';
-import type { EventRecord, KeptEvent, LogRecord, SignedLogRecord } from '$lib/card/records';
+import type { EventRecord, LogRecord } from '$lib/card/records';
 
 /**
  * The stored events of each game of `ids`, in log order, in the order of `ids` (an empty log
@@ -31,39 +31,6 @@ function read(idb: IDBDatabase, ids: readonly string[]): Promise<EventRecord[][]
 		ids.forEach((id, i) => {
 			const request = logs.get(id);
 			request.onsuccess = () => (out[i] = (request.result as LogRecord | undefined)?.events ?? []);
-		});
-		tx.oncomplete = () => resolve(out);
-		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));
-		tx.onabort = () => reject(tx.error ?? new Error('the logs could not be read'));
-	});
-}
-
-/**
- * The logs kept for the signed cards `ids` (schema version 11, `SignedLogRecord`; their events
- * without the game's id), in the order of `ids`: null for a game with none (not locked with its result). One record per
- * game, where `logsOf` reads each of its events: the events export's reading at a school's
- * scale was paid per record.
- * @throws DbError `db-closed`, `db-unavailable`
- */
-export async function signedLogsOf(ids: readonly string[]): Promise<(KeptEvent[] | null)[]> {
-	if (ids.length === 0) return [];
-	return guard(async () => {
-		if (!db.isOpen()) await db.open();
-		return readKept(db.backendDB(), ids);
-	});
-}
-
-function readKept(idb: IDBDatabase, ids: readonly string[]): Promise<(KeptEvent[] | null)[]> {
-	return new Promise((resolve, reject) => {
-		const tx = idb.transaction('signedLogs', 'readonly');
-		const logs = tx.objectStore('signedLogs');
-		const out = new Array<KeptEvent[] | null>(ids.length).fill(null);
-		ids.forEach((id, i) => {
-			const request = logs.get(id);
-			request.onsuccess = () => {
-				const kept = request.result as SignedLogRecord | undefined;
-				if (kept) out[i] = JSON.parse(kept.events) as KeptEvent[];
-			};
 		});
 		tx.oncomplete = () => resolve(out);
 		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));

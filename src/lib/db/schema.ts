@@ -321,11 +321,12 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 		});
 
 	// Version 16: a game's whole log in one record (`LogRecord`, issue 39): a restore of 10
-	// classes wrote 162,000 event records, most of its time. The events move in pages of
+	// classes wrote 162,000 event records, most of its time. Version 11's kept logs of the
+	// signed cards go: the events export reads the logs themselves, one record a card too. The events move in pages of
 	// `MOVE_EVENTS`, in key order (a game's events together), so an upgrade never holds a
 	// school's log at once.
 	db.version(16)
-		.stores({ logs: 'gameId', events: null })
+		.stores({ logs: 'gameId', events: null, signedLogs: null })
 		.upgrade(async (tx) => {
 			let after: [string, number] | null = null;
 			let carried: EventRecord[] = [];

@@ -7,7 +7,7 @@
  *   changes whether or what it counts;
  * - `verdicts` (schema version 8): whether each signed card's events still hash to the
  *   fingerprint every player signed (`card/verdicts.ts`), judged again when its record, log
- *   or signatures change; with each verdict its kept log (`signedLogs`, version 11);
+ *   or signatures change;
  * - `figures` (schema version 12, issue 41): what each counted card says about each student
  *   who played it (`card/figures.ts`), written with the verdict from the same replay of its
  *   log, exactly while the card counts, so the insights' pages never replay a league.
@@ -54,10 +54,9 @@ import type {
 	GameRecord,
 	LogRecord,
 	SignatureRecord,
-	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
-import { keptLog, verdictOf } from '$lib/card/verdicts';
+import { verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
 import { keepTotals, type TotalsTables } from './totals-upkeep';
 import { UpkeepCache } from './upkeep-cache';
@@ -69,7 +68,6 @@ const EVENTS = 'events';
 const SIGNATURES = 'signatures';
 const CONTRIBUTIONS = 'contributions';
 const VERDICTS = 'verdicts';
-const SIGNED_LOGS = 'signedLogs';
 const FIGURES = 'figures';
 const STUDENT_TOTALS = 'studentTotals';
 const DAY_TOTALS = 'dayTotals';
@@ -103,7 +101,6 @@ interface Tables {
 	signatures: DBCoreTable;
 	contributions: DBCoreTable | null;
 	verdicts: DBCoreTable | null;
-	signedLogs: DBCoreTable | null;
 	figures: DBCoreTable | null;
 	/** The totals per student and per day, and the sessions that date them (version 15). */
 	totals: TotalsTables | null;
@@ -257,14 +254,13 @@ function rewritePages(
 	});
 }
 
-/** A game's verdict as it now is, with the events it was judged on and their replay. */
+/** A game's verdict as it now is, with the replay of the events it was judged on. */
 interface Judged {
 	verdict: VerdictRecord | null;
-	events: EventRecord[];
 	state: GameState | null;
 }
 
-const NOT_JUDGED: Judged = { verdict: null, events: [], state: null };
+const NOT_JUDGED: Judged = { verdict: null, state: null };
 
 /** A game's events (in order) and signatures, as they now are in a transaction. */
 interface Log {
@@ -357,7 +353,6 @@ function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judge
 	const state = stateOf(record, log.events);
 	return {
 		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state),
-		events: log.events,
 		state
 	};
 }
@@ -374,19 +369,12 @@ function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
 }
 
 /**
- * Judges games `ids` as they now are in `trans` and writes the verdicts that differ, with
- * their kept logs (`SignedLogRecord`): a log is written with a new or changed verdict, and
- * whenever `eventsWritten` (the write was to the events: a signed card's log changed, and
- * perhaps not its verdict); it goes with its verdict. Each judged game's figures are written
- * again from the same replay (a void or a correction changes them, not the verdict), and go
- * when the card stops counting: a card has figures only while it has a verdict.
+ * Judges games `ids` as they now are in `trans` and writes the verdicts that differ. Each
+ * judged game's figures are written again from the same replay (a void or a correction changes
+ * them, not the verdict), and go when the card stops counting: a card has figures only while it
+ * has a verdict.
  */
-function rejudge(
-	t: Tables,
-	trans: DBCoreTransaction,
-	ids: string[],
-	eventsWritten: boolean
-): Promise<void> {
+function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<void> {
 	const verdicts = t.verdicts;
 	const keys = [...new Set(ids)];
 	if (!verdicts || keys.length === 0) return Promise.resolve();
@@ -415,17 +403,15 @@ function rejudge(
 					return record && log ? judgeOne(trans, record, log) : NOT_JUDGED;
 				});
 				const put: VerdictRecord[] = [];
-				const logs: SignedLogRecord[] = [];
 				const gone: string[] = [];
 				const figures: FiguresRecord[] = [];
 				const noFigures: string[] = [];
-				all.forEach(({ verdict: v, events, state }, i) => {
+				all.forEach(({ verdict: v, state }, i) => {
 					const record = records[i];
 					const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
 					if (kept) figures.push(kept);
 					else if (held[i]) noFigures.push(keys[i]!);
 					const unchanged = same(held[i], v);
-					if (v && (!unchanged || eventsWritten)) logs.push(keptLog(v.gameId, events));
 					if (unchanged) return;
 					if (v) put.push(v);
 					else gone.push(keys[i]!);
@@ -435,10 +421,6 @@ function rejudge(
 					writes.push(verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
 				if (gone.length > 0)
 					writes.push(verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
-				if (t.signedLogs && logs.length > 0)
-					writes.push(t.signedLogs.mutate({ trans, type: 'put', values: logs }).then(failed));
-				if (t.signedLogs && gone.length > 0)
-					writes.push(t.signedLogs.mutate({ trans, type: 'delete', keys: gone }).then(failed));
 				if (t.figures && figures.length > 0)
 					writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
 				if (t.figures && noFigures.length > 0)
@@ -476,7 +458,6 @@ function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange
 	const derived = [
 		t.contributions,
 		t.verdicts,
-		t.signedLogs,
 		t.figures,
 		t.totals?.studentTotals ?? null,
 		t.totals?.dayTotals ?? null
@@ -503,14 +484,14 @@ function mutateWatched(
 				const pages = t.contributions;
 				const changes = pages ? contributionChanges(req, res, old) : [];
 				return (pages ? rewritePages(pages, trans, changes) : Promise.resolve())
-					.then(() => rejudge(t, trans, ids, false))
+					.then(() => rejudge(t, trans, ids))
 					.then(() => res);
 			})
 		);
 	}
 	const core = name === LOGS ? t.logs! : t.signatures;
 	return othersBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids, name === LOGS).then(() => res))
+		core.mutate(req).then((res) => rejudge(t, trans, ids).then(() => res))
 	);
 }
 
@@ -527,14 +508,7 @@ export const upkeep: Middleware<DBCore> = {
 		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures,
 		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
 		// version 15 the totals per student and per day, dated by the sessions they read.
-		const derived = [
-			CONTRIBUTIONS,
-			VERDICTS,
-			SIGNED_LOGS,
-			FIGURES,
-			STUDENT_TOTALS,
-			DAY_TOTALS
-		].filter(has);
+		const derived = [CONTRIBUTIONS, VERDICTS, FIGURES, STUDENT_TOTALS, DAY_TOTALS].filter(has);
 		const scope = has(STUDENT_TOTALS) ? [...derived, SESSIONS] : derived;
 		if (derived.length === 0) return {};
 		// Before version 16 the logs are not there yet, and nothing writes a game's events.
@@ -558,7 +532,6 @@ export const upkeep: Middleware<DBCore> = {
 					signatures: down.table(SIGNATURES),
 					contributions: tableOf(CONTRIBUTIONS),
 					verdicts: tableOf(VERDICTS),
-					signedLogs: tableOf(SIGNED_LOGS),
 					figures: tableOf(FIGURES),
 					totals: has(STUDENT_TOTALS)
 						? {

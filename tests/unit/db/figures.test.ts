@@ -9,6 +9,7 @@ import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import type { PlayerRecord, StudentFigures } from '$lib/card/records';
+import { keptLog } from '$lib/card/verdicts';
 import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_14, logOf, putEvent } from './helpers';
 import { expectFiguresKept, expectTotalsKept, figuresFromScratch } from './figures-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
@@ -133,7 +134,13 @@ describe('version 12 (the counted cards’ figures)', () => {
 		expect(expected.map((f) => f.gameId)).toEqual([gameId]);
 		const stored = await storeDump.dump();
 		const verdicts = await db.verdicts.toArray();
-		const logs = await db.signedLogs.toArray();
+		// Version 11 kept each signed card's log whole, as its upgrade makes them.
+		const logs = verdicts.map((v) =>
+			keptLog(
+				v.gameId,
+				stored.events.filter((e) => e.gameId === v.gameId)
+			)
+		);
 		await resetDb();
 		const old = new Dexie(DB_NAME);
 		old.version(11).stores({ ...SHIPPED_VERSION_10, signedLogs: 'gameId' });

@@ -87,7 +87,6 @@ async function everything() {
 	return {
 		...(await storeDump.dump()),
 		verdicts: await db.verdicts.toArray(),
-		signedLogs: await db.signedLogs.toArray(),
 		figures: await db.figures.toArray(),
 		studentTotals: await db.studentTotals.toArray(),
 		dayTotals: await db.dayTotals.toArray(),
