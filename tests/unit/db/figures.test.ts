@@ -164,7 +164,8 @@ describe('version 15 (the totals per student and per day)', () => {
 		const session = await sessions.create(leagueId, '2026-03-02');
 		await playGame(leagueId, [s('Ben'), s('Cara')], [5, 10], { minute: 3, sessionId: session.id });
 		await playGame(leagueId, [s('Ana'), s('Cara')], [15, 10], { minute: 4 });
-		const tables = ['verdicts', 'signedLogs', 'figures'] as const;
+		// Version 14 held no kept logs for these cards here: none is needed to add up figures.
+		const tables = ['verdicts', 'figures'] as const;
 		const stored = {
 			...(await storeDump.dump()),
 			...Object.fromEntries(

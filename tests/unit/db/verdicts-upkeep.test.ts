@@ -353,8 +353,8 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 	});
 });
 
-describe("version 11 (the signed cards' logs kept whole)", () => {
-	it('keeps every card of a version 10 database and exports the same events, from the kept logs', async () => {
+describe("version 11 (the signed cards' logs kept whole, dropped by version 16)", () => {
+	it('keeps every card of a version 10 database and exports the same events, from the logs', async () => {
 		const { leagueId, tampered, unsigned } = await classWithCards();
 		const row = await scoreOf(tampered);
 		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
@@ -367,11 +367,13 @@ describe("version 11 (the signed cards' logs kept whole)", () => {
 
 		const upgraded = new MugginsDB();
 		const games = (await upgraded.games.toArray()).map((g) => g.id).sort();
-		const logs = (await upgraded.signedLogs.toArray()).map((l) => l.gameId).sort();
+		const logs = (await upgraded.logs.toArray()).flatMap((l) => l.events);
+		const tables = [...upgraded.backendDB().objectStoreNames];
 		upgraded.close();
 		expect(games).toEqual(stored.games.map((g) => g.id).sort());
-		expect(logs).toEqual(verdicts.map((v) => v.gameId).sort());
-		expect(logs).not.toContain(unsigned);
+		expect(logs).toEqual(stored.events);
+		expect(logs.map((e) => e.gameId)).toContain(unsigned);
+		expect(tables).not.toContain('signedLogs');
 		await expectVerdictsKept();
 		expect((await leagueCsv(leagueId, 'events', '2026-01-01')).text).toBe(csv);
 	});
