@@ -78,7 +78,7 @@ async function seedCounts(phone: Page, id: string): Promise<void> {
 			const games = tx.objectStore('games');
 			const logs = tx.objectStore('logs');
 			const game = (await done(games.get(id))) as { seats: string[]; updatedAt: string };
-			type Stored = { seq: number; at: string; deviceId: string };
+			type Stored = { seq: number; at: string; deviceId: string; [field: string]: unknown };
 			const log = ((await done(logs.get(id))) as { events: Stored[] }).events;
 			const last = log.at(-1) as Stored;
 			let at = Date.parse(last.at);
