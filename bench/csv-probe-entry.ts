@@ -30,71 +30,27 @@ async function readsOnly(leagueId: string, size = 200): Promise<Record<string, n
 	return { games, events, gamesMs, logsMs, totalMs: performance.now() - t0 };
 }
 
-/** Every event of the device, `chunk` at a time in key order: the store's raw throughput. */
-async function rawEvents(chunk = 20000): Promise<Record<string, number>> {
+/** Every log of the device, `chunk` at a time in key order: the store's raw throughput. */
+async function rawLogs(chunk = 1000): Promise<Record<string, number>> {
 	const idb = db.backendDB();
 	const t0 = performance.now();
-	let n = 0;
+	let logs = 0;
+	let events = 0;
 	let lower: IDBValidKey | null = null;
 	for (;;) {
-		const part: { gameId: string; seq: number }[] = await new Promise((resolve, reject) => {
-			const tx = idb.transaction('events', 'readonly');
+		const part: { gameId: string; events: unknown[] }[] = await new Promise((resolve, reject) => {
+			const tx = idb.transaction('logs', 'readonly');
 			const range = lower === null ? null : IDBKeyRange.lowerBound(lower, true);
-			const r = tx.objectStore('events').getAll(range, chunk);
+			const r = tx.objectStore('logs').getAll(range, chunk);
 			r.onsuccess = () => resolve(r.result);
 			r.onerror = () => reject(r.error);
 		});
-		n += part.length;
+		logs += part.length;
+		for (const log of part) events += log.events.length;
 		if (part.length < chunk) break;
-		const last = part.at(-1)!;
-		lower = [last.gameId, last.seq];
+		lower = part.at(-1)!.gameId;
 	}
-	return { events: n, ms: performance.now() - t0 };
-}
-
-/**
- * The league's logs copied into a side database, one record per game holding its whole log,
- * then read back a batch at a time: what reading packed logs would cost instead.
- */
-async function packedLogs(leagueId: string, size = 200): Promise<Record<string, number>> {
-	const open = (): Promise<IDBDatabase> =>
-		new Promise((resolve, reject) => {
-			const r = indexedDB.open('probe-packed', 1);
-			r.onupgradeneeded = () => r.result.createObjectStore('logs', { keyPath: 'gameId' });
-			r.onsuccess = () => resolve(r.result);
-			r.onerror = () => reject(r.error);
-		});
-	const idb = await open();
-	const done = (tx: IDBTransaction) =>
-		new Promise<void>((resolve, reject) => {
-			tx.oncomplete = () => resolve();
-			tx.onerror = () => reject(tx.error);
-		});
-	const batches: string[][] = [];
-	for await (const batch of lists.batchesOfLeague(leagueId, size)) {
-		const ids = batch.map((g) => g.id);
-		batches.push(ids);
-		const logs = await logsOf(ids);
-		const tx = idb.transaction('logs', 'readwrite');
-		ids.forEach((id, i) => tx.objectStore('logs').put({ gameId: id, events: logs[i] }));
-		await done(tx);
-	}
-	const t0 = performance.now();
-	let events = 0;
-	for (const ids of batches) {
-		const tx = idb.transaction('logs', 'readonly');
-		const out: { events: unknown[] }[] = [];
-		ids.forEach((id, i) => {
-			const r = tx.objectStore('logs').get(id);
-			r.onsuccess = () => (out[i] = r.result);
-		});
-		await done(tx);
-		for (const o of out) events += o.events.length;
-	}
-	const ms = performance.now() - t0;
-	idb.close();
-	indexedDB.deleteDatabase('probe-packed');
-	return { events, ms };
+	return { logs, events, ms: performance.now() - t0 };
 }
 
 /** The `kind` export timed with `readAhead` batches read ahead, written nowhere. */
@@ -106,8 +62,7 @@ async function exportWith(leagueId: string, kind: string, readAhead: number): Pr
 
 (globalThis as unknown as { probe: unknown }).probe = {
 	readsOnly,
-	rawEvents,
-	packedLogs,
+	rawLogs,
 	exportWith
 };
 (globalThis as unknown as { exports: unknown }).exports = { writeLeagueCsv };

@@ -67,11 +67,6 @@ async function main(): Promise<void> {
 			return `${(performance.now() - t0).toFixed(0)} ms`;
 		})
 	);
-	if (process.env.PROFILE_PACKED === '1')
-		console.log(
-			'packed logs:',
-			await page.evaluate((id) => (globalThis as unknown as P).probe.packedLogs!(id), league)
-		);
 	if (process.env.PROFILE_AHEAD) {
 		// Alternating depths, so the machine's load falls on each alike.
 		for (const depth of [1, 2, 3, 1, 2, 3]) {
@@ -104,8 +99,8 @@ async function main(): Promise<void> {
 			await page.evaluate((id) => (globalThis as unknown as P).probe.readsOnly!(id), league)
 		);
 		console.log(
-			'raw events:',
-			await page.evaluate(() => (globalThis as unknown as P).probe.rawEvents!())
+			'raw logs:',
+			await page.evaluate(() => (globalThis as unknown as P).probe.rawLogs!())
 		);
 		console.log(
 			'exports:',

@@ -10,6 +10,12 @@ import { db } from '$lib/db/db';
 import type { StoreDump } from '$lib/card/backup-records';
 import type { RestoreShown } from '$lib/backup/restore-progress';
 import { TABLES } from '$lib/card/merge-plan';
+import { logsOfEvents } from '$lib/db/schema';
+
+/** Where a backup table's records go in the store: its events as one log a game (version 16). */
+const storeOf = (n: (typeof TABLES)[number]) => (n === 'events' ? 'logs' : n);
+const rowsOf = (part: StoreDump, n: (typeof TABLES)[number]): readonly unknown[] =>
+	n === 'events' ? logsOfEvents(part.events) : part[n];
 
 function heapMb(): number {
 	const m = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
@@ -65,7 +71,7 @@ async function rawWrites(perTxn = 1): Promise<Record<string, number>> {
 	raw.version(1).stores({
 		players: 'id, nameKey, leagueId',
 		games: 'id, [status+createdAt], *seats, leagueId, sessionId',
-		events: '[gameId+seq]',
+		logs: 'gameId',
 		signatures: 'id, gameId',
 		leagues: 'id',
 		sessions: 'id, [leagueId+date]',
@@ -79,10 +85,12 @@ async function rawWrites(perTxn = 1): Promise<Record<string, number>> {
 	for (let i = 0; i < parts.length; i += perTxn) {
 		await raw.transaction(
 			'rw',
-			names.map((n) => raw.table(n)),
+			names.map((n) => raw.table(storeOf(n))),
 			async () => {
 				for (const part of parts.slice(i, i + perTxn)) {
-					for (const n of names) if (part[n].length > 0) await raw.table(n).bulkAdd(part[n]);
+					for (const n of names) {
+						if (part[n].length > 0) await raw.table(storeOf(n)).bulkAdd([...rowsOf(part, n)]);
+					}
 				}
 			}
 		);
@@ -110,7 +118,7 @@ async function nativeWrites(): Promise<Record<string, number>> {
 			games.createIndex('b', 'seats', { multiEntry: true });
 			games.createIndex('c', 'leagueId');
 			games.createIndex('d', 'sessionId');
-			d.createObjectStore('events', { keyPath: ['gameId', 'seq'] });
+			d.createObjectStore('logs', { keyPath: 'gameId' });
 			d.createObjectStore('signatures', { keyPath: 'id' }).createIndex('g', 'gameId');
 			for (const n of ['leagues', 'players', 'sessions', 'matches', 'inbox'])
 				d.createObjectStore(n, { keyPath: 'id' });
@@ -124,11 +132,11 @@ async function nativeWrites(): Promise<Record<string, number>> {
 	let eventsMs = 0;
 	for (const part of parts) {
 		await new Promise<void>((resolve, reject) => {
-			const tx = idb.transaction([...names], 'readwrite');
+			const tx = idb.transaction(names.map(storeOf), 'readwrite');
 			const a = performance.now();
 			for (const n of names) {
-				const store = tx.objectStore(n);
-				for (const r of part[n]) store.put(r);
+				const store = tx.objectStore(storeOf(n));
+				for (const r of rowsOf(part, n)) store.put(r);
 			}
 			eventsMs += performance.now() - a;
 			tx.oncomplete = () => resolve();

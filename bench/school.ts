@@ -9,6 +9,7 @@
  * Each copy gets its own fingerprint (the card's id, league and players are in it).
  */
 import { db } from '$lib/db/db';
+import { logsOfEvents } from '$lib/db/schema';
 import * as leagues from '$lib/db/leagues';
 import { replayRecords } from '$lib/card/log';
 import {
@@ -205,16 +206,16 @@ async function loadClass(
 		});
 	}
 	// One transaction for the class, as the app's restore writes a part of a backup: one commit
-	// rather than five. Events and signatures first: their game is not there yet, so the
+	// rather than five. Logs and signatures first: their game is not there yet, so the
 	// verdicts' upkeep has nothing to judge; each game is then judged once, when its record is
 	// stored.
 	await db.transaction(
 		'rw',
-		[db.players, db.sessions, db.games, db.events, db.signatures],
+		[db.players, db.sessions, db.games, db.logs, db.signatures],
 		async () => {
 			await db.players.bulkPut(players);
 			await db.sessions.bulkPut(sessions);
-			await db.events.bulkPut(events);
+			await db.logs.bulkPut(logsOfEvents(events));
 			await db.signatures.bulkPut(signatures);
 			await db.games.bulkPut(games);
 		}

@@ -74,19 +74,17 @@ async function seedCounts(phone: Page, id: string): Promise<void> {
 					req.onsuccess = () => resolve(req.result);
 					req.onerror = () => reject(req.error);
 				});
-			const tx = db.transaction(['games', 'events'], 'readwrite');
+			const tx = db.transaction(['games', 'logs'], 'readwrite');
 			const games = tx.objectStore('games');
-			const events = tx.objectStore('events');
+			const logs = tx.objectStore('logs');
 			const game = (await done(games.get(id))) as { seats: string[]; updatedAt: string };
-			type Stored = { seq: number; at: string; deviceId: string };
-			const log = ((await done(events.getAll())) as (Stored & { gameId: string })[])
-				.filter((e) => e.gameId === id)
-				.sort((a, b) => a.seq - b.seq);
+			type Stored = { seq: number; at: string; deviceId: string; [field: string]: unknown };
+			const log = ((await done(logs.get(id))) as { events: Stored[] }).events;
 			const last = log.at(-1) as Stored;
 			let at = Date.parse(last.at);
 			for (const [i, count] of counts.entries()) {
 				at += 20_000;
-				events.put({
+				log.push({
 					gameId: id,
 					seq: last.seq + 1 + i,
 					event: {
@@ -101,6 +99,7 @@ async function seedCounts(phone: Page, id: string): Promise<void> {
 					redoOf: null
 				});
 			}
+			logs.put({ gameId: id, events: log });
 			games.put({ ...game, updatedAt: new Date(at).toISOString() });
 			await new Promise<void>((resolve, reject) => {
 				tx.oncomplete = () => resolve();

@@ -65,8 +65,8 @@ export async function storedSeqs(page: Page, id: string): Promise<number[]> {
 			req.onerror = () => reject(req.error);
 		});
 		const rows = await new Promise<{ gameId: string; seq: number }[]>((resolve, reject) => {
-			const req = db.transaction('events').objectStore('events').getAll();
-			req.onsuccess = () => resolve(req.result as { gameId: string; seq: number }[]);
+			const req = db.transaction('logs').objectStore('logs').get(gameId);
+			req.onsuccess = () => resolve((req.result as { events?: [] } | undefined)?.events ?? []);
 			req.onerror = () => reject(req.error);
 		});
 		db.close();

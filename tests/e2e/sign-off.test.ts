@@ -178,7 +178,7 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 	// signatures for the kept verdict, issue 14, so the stores alone cannot tell them apart.)
 	const strict = writes.filter((w) => w.durability === 'strict');
 	expect(strict.map((w) => w.stores.includes('signatures'))).toEqual([true, true, true]);
-	const taps = writes.filter((w) => w.stores.includes('events') && w.durability !== 'strict');
+	const taps = writes.filter((w) => w.stores.includes('logs') && w.durability !== 'strict');
 	expect(taps.length).toBeGreaterThan(0);
 
 	// The card is locked: nothing can be recorded from the scorecard.
@@ -252,13 +252,13 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 			req.onerror = () => reject(req.error);
 		});
 		await new Promise<void>((resolve, reject) => {
-			const tx = db.transaction('events', 'readwrite');
-			const events = tx.objectStore('events');
-			const read = events.get([gameId, 1]);
+			const tx = db.transaction('logs', 'readwrite');
+			const logs = tx.objectStore('logs');
+			const read = logs.get(gameId);
 			read.onsuccess = () => {
-				const record = read.result as { event: { count: number } };
-				record.event.count = 20;
-				events.put(record);
+				const record = read.result as { events: { event: { count: number } }[] };
+				record.events[0]!.event.count = 20;
+				logs.put(record);
 			};
 			tx.oncomplete = () => resolve();
 			tx.onerror = () => reject(tx.error);

@@ -35,10 +35,9 @@ export async function readStoredGame(page: Page, id: string): Promise<StoredGame
 		};
 		const game = (await all<Game>('games')).find((g) => g.id === gameId);
 		if (!game) throw new Error(`game ${gameId} is not stored`);
-		const events = (await all<{ gameId: string; seq: number; event: unknown }>('events'))
-			.filter((e) => e.gameId === gameId)
-			.sort((a, b) => a.seq - b.seq)
-			.map((e) => e.event);
+		const events = (await all<{ gameId: string; events: { event: unknown }[] }>('logs'))
+			.filter((l) => l.gameId === gameId)
+			.flatMap((l) => l.events.map((e) => e.event));
 		const players = await all<{ id: string; name: string }>('players');
 		db.close();
 		return {

@@ -113,6 +113,16 @@ export interface EventRecord {
 	redoOf: string | null;
 }
 
+/**
+ * A game's whole log in one record (schema version 16, issue 39): a restore of a school writes
+ * one record per game instead of one per entry (162,000 in 10 classes), and every read of a
+ * game's log is one `get`. `events` in log order, `seq` 1, 2, 3, … without gaps.
+ */
+export interface LogRecord {
+	gameId: string;
+	events: EventRecord[];
+}
+
 /** A class's league for one term: who plays, under which rules. */
 export interface LeagueRecord {
 	/** Random UUID. */

@@ -18,6 +18,7 @@ import { timestamp } from './clock';
 import { durableDb } from './db';
 import { deviceId } from './device';
 import { DbError, guard, isDbError } from './errors';
+import { putAppended } from './game-writes';
 import * as games from './games';
 import * as role from './role';
 import * as signatures from './signatures';
@@ -104,7 +105,7 @@ async function afterSigning(
 	const device = await deviceId();
 	const durable = durableDb();
 	return guard(() =>
-		durable.transaction('rw', durable.games, durable.events, async () => {
+		durable.transaction('rw', durable.games, durable.logs, async () => {
 			const record = await durable.games.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
 			const events = await games.eventsOf(gameId, durable);
@@ -118,7 +119,7 @@ async function afterSigning(
 				redoOf: null
 			};
 			const result = correctedResult(record, events, appended);
-			await durable.events.add(appended);
+			await putAppended(durable, events, appended);
 			const corrected: GameRecord = { ...record, result, updatedAt: at };
 			await durable.games.put(corrected);
 			return corrected;

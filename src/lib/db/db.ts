@@ -4,14 +4,13 @@ import type { AssignmentRecord, MetaRecord, ReceiptRecord } from '$lib/card/devi
 import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
 	ContributionPageRecord,
-	EventRecord,
 	FiguresRecord,
 	GameRecord,
 	LeagueRecord,
+	LogRecord,
 	PlayerRecord,
 	SessionRecord,
 	SignatureRecord,
-	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
 import type { DayTotalsRecord, StudentTotalsRecord } from '$lib/card/totals';
@@ -40,7 +39,8 @@ export class MugginsDB extends Dexie {
 	// Declared only (no field is emitted): Dexie defines each table on the connection.
 	declare players: EntityTable<PlayerRecord, 'id'>;
 	declare games: EntityTable<GameRecord, 'id'>;
-	declare events: Table<EventRecord, [string, number]>;
+	/** Each game's whole log, one record per game (schema version 16). */
+	declare logs: EntityTable<LogRecord, 'gameId'>;
 	declare meta: EntityTable<MetaRecord, 'key'>;
 	declare signatures: EntityTable<SignatureRecord, 'id'>;
 	declare leagues: EntityTable<LeagueRecord, 'id'>;
@@ -54,10 +54,8 @@ export class MugginsDB extends Dexie {
 	declare receipts: EntityTable<ReceiptRecord, 'gameId'>;
 	/** Derived from `games`, kept by `upkeep.ts`: read it, never write it. */
 	declare contributions: Table<ContributionPageRecord, [string, number]>;
-	/** Derived from `games`, `events` and `signatures`, kept by `upkeep.ts`: read it only. */
+	/** Derived from `games`, `logs` and `signatures`, kept by `upkeep.ts`: read it only. */
 	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
-	/** Derived like `verdicts`, one per verdict, kept by `upkeep.ts`: read it only. */
-	declare signedLogs: EntityTable<SignedLogRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per counted card (issue 41), kept by `upkeep.ts`: read it only. */
 	declare figures: EntityTable<FiguresRecord, 'gameId'>;
 	/** Derived from `figures`, per student of a league (issue 41), kept by `upkeep.ts`: read it only. */

@@ -3,7 +3,6 @@
  * scorecard's first paint carries only this, not the writes (`game-writes.ts`, loaded with
  * the scorecard's `tap-writer.ts` after the board is drawn).
  */
-import Dexie from 'dexie';
 import { db, type MugginsDB } from './db';
 import { DbError, guard } from './errors';
 import { view, type GameView } from '$lib/card/game-view';
@@ -14,11 +13,8 @@ import { toSetup, type EventRecord, type GameRecord } from '$lib/card/records';
  * Game `gameId`'s events in order, read through `source` (`signatures.ts` reads them through
  * its durable connection, inside its own transactions).
  */
-export function eventsOf(gameId: string, source: MugginsDB = db): Promise<EventRecord[]> {
-	return source.events
-		.where('[gameId+seq]')
-		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
-		.toArray();
+export async function eventsOf(gameId: string, source: MugginsDB = db): Promise<EventRecord[]> {
+	return (await source.logs.get(gameId))?.events ?? [];
 }
 
 async function mustGet(gameId: string): Promise<GameRecord> {
@@ -34,7 +30,7 @@ async function mustGet(gameId: string): Promise<GameRecord> {
  */
 export async function get(id: string): Promise<GameView> {
 	return guard(() =>
-		db.transaction('r', db.games, db.events, async () => {
+		db.transaction('r', db.games, db.logs, async () => {
 			// Both at once: a cold start of the scorecard waits on each round trip to the database.
 			const [record, events] = await Promise.all([mustGet(id), eventsOf(id)]);
 			return view(record, events, replayRecords(toSetup(record), events));

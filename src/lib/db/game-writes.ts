@@ -8,7 +8,7 @@ import type { GameEvent, NewGameEvent } from '$lib/rules/types';
 import { canonicalJson } from '$lib/rules/canonical';
 import { eventIdAt } from '$lib/rules/event-id';
 import { timestamp } from './clock';
-import { db } from './db';
+import { db, type MugginsDB } from './db';
 import { deviceId } from './device';
 import { DbError, guard } from './errors';
 import { afterEvent, view, type GameView } from '$lib/card/game-view';
@@ -64,12 +64,29 @@ async function mustGetForPut(gameId: string): Promise<GameRecord> {
 }
 
 /**
+ * Stores game `appended.gameId`'s log `held` (as read in the caller's `rw` transaction through
+ * `source`) with `appended` after it. A `seq` other than the next one is refused, as the
+ * `[gameId+seq]` key of the events table (before schema version 16) refused a second event at
+ * one place: a `ConstraintError`, and nothing is stored.
+ */
+export async function putAppended(
+	source: MugginsDB,
+	held: readonly EventRecord[],
+	appended: EventRecord
+): Promise<void> {
+	if (appended.seq !== (held.at(-1)?.seq ?? 0) + 1) {
+		throw new Dexie.ConstraintError(`entry ${appended.seq} of game ${appended.gameId} is taken`);
+	}
+	await source.logs.put({ gameId: appended.gameId, events: [...held, appended] });
+}
+
+/**
  * Stores the event that `choose` picks from the game's replay, if the engine accepts it.
  *
- * One `rw` transaction over games and events: it reads the log, replays it, applies the
- * event, and only then adds it at the next `seq` and updates the game's status. IndexedDB runs
- * `rw` transactions over the same stores one after another, even from two tabs, so the log
- * read is the log written after; the `[gameId+seq]` key refuses a second event at one place
+ * One `rw` transaction over games and logs: it reads the log, replays it, applies the event,
+ * and only then stores the log with it at the next `seq` and updates the game's status.
+ * IndexedDB runs `rw` transactions over the same stores one after another, even from two tabs,
+ * so the log read is the log written after; `putAppended` refuses a second event at one place
  * should that ever fail. Any throw aborts the transaction: nothing is stored.
  *
  * A signed card is locked: the check reads the game record inside this same transaction, so
@@ -82,7 +99,7 @@ async function write(
 ): Promise<Appended> {
 	const device = await deviceId();
 	const written = await guard(() =>
-		db.transaction('rw', db.games, db.events, async () => {
+		db.transaction('rw', db.games, db.logs, async () => {
 			const [record, events] = await Promise.all([mustGetForPut(gameId), eventsOf(gameId)]);
 			if (record.signedAt !== null && !opts.once) throw new DbError('card-signed');
 			const before = replayRecords(toSetup(record), events);
@@ -102,9 +119,10 @@ async function write(
 				redoOf
 			};
 			const after = step(before, appended);
-			await db.events.add(appended);
 			const updated = afterEvent(record, after.state, at);
+			// The game first: a write to the log before it would drop the read it reuses.
 			await db.games.put(updated);
+			await putAppended(db, events, appended);
 			return { log: { events: [...events, appended], replayed: after }, updated, appended };
 		})
 	);

@@ -26,10 +26,7 @@ import { phoneName } from '$lib/card/phone-name';
 export { BrokenCardError } from '$lib/card/card-check';
 
 async function eraseGame(gameId: string): Promise<void> {
-	await db.events
-		.where('[gameId+seq]')
-		.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
-		.delete();
+	await db.logs.delete(gameId);
 	await db.signatures.where('gameId').equals(gameId).delete();
 	await db.games.delete(gameId);
 }
@@ -38,7 +35,10 @@ async function eraseGame(gameId: string): Promise<void> {
 async function store(entry: InboxRecord): Promise<void> {
 	await eraseGame(entry.gameId);
 	await db.games.add(entry.card.game);
-	await db.events.bulkAdd(entry.card.events);
+	// A game without entries has no log record, as a new game has none.
+	if (entry.card.events.length > 0) {
+		await db.logs.add({ gameId: entry.gameId, events: entry.card.events });
+	}
 	await db.signatures.bulkPut(entry.card.signatures);
 }
 
@@ -95,7 +95,7 @@ export async function receive(
 	return guard(() =>
 		db.transaction(
 			'rw',
-			[db.inbox, db.games, db.events, db.signatures, db.players, db.leagues, db.sessions, db.meta],
+			[db.inbox, db.games, db.logs, db.signatures, db.players, db.leagues, db.sessions, db.meta],
 			// An async callback of its own: Dexie follows its transaction through native awaits
 			// only from one (a plain arrow handing back another function's promise commits too early).
 			async () => await receiveChecked(checked, leagueId, opts)
@@ -105,7 +105,7 @@ export async function receive(
 
 /**
  * `receive` of a card `examine` has checked, inside the caller's `rw` transaction over the
- * inbox, games, events, signatures, players, leagues, sessions and meta: a backup merged from
+ * inbox, games, logs, signatures, players, leagues, sessions and meta: a backup merged from
  * outside this device brings its cards for the leagues held here this way (`store-dump.ts`),
  * under the inbox's rules (`fromBackup`: the reason it waits says so).
  * @throws DbError `not-found` (league)
@@ -196,7 +196,7 @@ export async function receiveChecked(
  */
 export async function choose(id: string): Promise<InboxRecord> {
 	return guard(() =>
-		db.transaction('rw', [db.inbox, db.games, db.events, db.signatures], async () => {
+		db.transaction('rw', [db.inbox, db.games, db.logs, db.signatures], async () => {
 			const chosen = await db.inbox.get(id);
 			if (!chosen || chosen.state === 'refused') throw new DbError('not-in-inbox');
 			const others = await db.inbox.where('gameId').equals(chosen.gameId).toArray();

@@ -131,26 +131,12 @@ export async function remove(id: string): Promise<void> {
 	await guard(() =>
 		db.transaction(
 			'rw',
-			[
-				db.leagues,
-				db.sessions,
-				db.games,
-				db.events,
-				db.signatures,
-				db.players,
-				db.meta,
-				db.matches
-			],
+			[db.leagues, db.sessions, db.games, db.logs, db.signatures, db.players, db.meta, db.matches],
 			async () => {
 				await mustGet(id);
 				const gameIds = await db.games.where('leagueId').equals(id).primaryKeys();
-				for (const gameId of gameIds) {
-					await db.events
-						.where('[gameId+seq]')
-						.between([gameId, -Infinity], [gameId, Infinity])
-						.delete();
-					await db.signatures.where('gameId').equals(gameId).delete();
-				}
+				await db.logs.bulkDelete(gameIds);
+				for (const gameId of gameIds) await db.signatures.where('gameId').equals(gameId).delete();
 				await db.games.bulkDelete(gameIds);
 				// A UDL match loses the deleted games; one left with none goes too.
 				const gone = new Set(gameIds);

@@ -8,7 +8,6 @@ import Dexie from 'dexie';
 import type { GameState } from '$lib/rules/types';
 import { db } from './db';
 import { guard } from './errors';
-import { eventsOf } from './games';
 import { replayRecords } from '$lib/card/log';
 import { toSetup, type GameRecord, type SessionRecord } from '$lib/card/records';
 import { numbered, sharingADay, type KeyedSession } from '$lib/card/session-numbers';
@@ -156,13 +155,13 @@ export async function sessionsById(ids: Iterable<string>): Promise<Map<string, S
 }
 
 /**
- * The replays of `records`, by game id: their logs read in one transaction (one range each,
- * requested at once, through Dexie so a live query follows them), then replayed.
+ * The replays of `records`, by game id: their logs read in one request, through Dexie so a
+ * live query follows them, then replayed.
  */
 export async function replaysOf(records: readonly GameRecord[]): Promise<Map<string, GameState>> {
 	if (records.length === 0) return new Map();
-	const logs = await guard(() =>
-		db.transaction('r', db.events, () => Promise.all(records.map((r) => eventsOf(r.id))))
+	const logs = await guard(() => db.logs.bulkGet(records.map((r) => r.id)));
+	return new Map(
+		records.map((r, i) => [r.id, replayRecords(toSetup(r), logs[i]?.events ?? []).state])
 	);
-	return new Map(records.map((r, i) => [r.id, replayRecords(toSetup(r), logs[i] ?? []).state]));
 }

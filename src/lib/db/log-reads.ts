@@ -1,14 +1,14 @@
 /**
  * The logs of many games at once, for the exports: one read-only IndexedDB transaction per
- * batch, with a `getAll` over each game's `[gameId+seq]` range, all sent at once and answered
- * in callbacks. The same reads as `games.eventsOf`, below Dexie: at a school's scale (5,400
- * games, 162,000 events in 10 classes) Dexie's promise and middleware work per request was
- * about a sixth of the reading time, and an export needs none of it (no write, no live query).
+ * batch, with a `get` of each game's log record, all sent at once and answered in callbacks.
+ * The same reads as `games.eventsOf`, below Dexie: at a school's scale (5,400 games in 10
+ * classes) Dexie's promise and middleware work per request was about a sixth of the reading
+ * time, and an export needs none of it (no write, no live query).
  */
 import { db } from './db';
 import { guard } from './errors';
 import type { PlayedHands } from '$lib/rules/hand-lines';
-import type { EventRecord, KeptEvent, SignedLogRecord } from '$lib/card/records';
+import type { EventRecord, LogRecord } from '$lib/card/records';
 
 /**
  * The stored events of each game of `ids`, in log order, in the order of `ids` (an empty log
@@ -25,46 +25,12 @@ export async function logsOf(ids: readonly string[]): Promise<EventRecord[][]> {
 
 function read(idb: IDBDatabase, ids: readonly string[]): Promise<EventRecord[][]> {
 	return new Promise((resolve, reject) => {
-		const tx = idb.transaction('events', 'readonly');
-		const events = tx.objectStore('events');
+		const tx = idb.transaction('logs', 'readonly');
+		const logs = tx.objectStore('logs');
 		const out: EventRecord[][] = new Array<EventRecord[]>(ids.length);
 		ids.forEach((id, i) => {
-			// Every key [id, seq] sorts between [id] and [id, []] (an array sorts above any number).
-			const request = events.getAll(IDBKeyRange.bound([id], [id, []]));
-			request.onsuccess = () => (out[i] = request.result as EventRecord[]);
-		});
-		tx.oncomplete = () => resolve(out);
-		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));
-		tx.onabort = () => reject(tx.error ?? new Error('the logs could not be read'));
-	});
-}
-
-/**
- * The logs kept for the signed cards `ids` (schema version 11, `SignedLogRecord`; their events
- * without the game's id), in the order of `ids`: null for a game with none (not locked with its result). One record per
- * game, where `logsOf` reads each of its events: the events export's reading at a school's
- * scale was paid per record.
- * @throws DbError `db-closed`, `db-unavailable`
- */
-export async function signedLogsOf(ids: readonly string[]): Promise<(KeptEvent[] | null)[]> {
-	if (ids.length === 0) return [];
-	return guard(async () => {
-		if (!db.isOpen()) await db.open();
-		return readKept(db.backendDB(), ids);
-	});
-}
-
-function readKept(idb: IDBDatabase, ids: readonly string[]): Promise<(KeptEvent[] | null)[]> {
-	return new Promise((resolve, reject) => {
-		const tx = idb.transaction('signedLogs', 'readonly');
-		const logs = tx.objectStore('signedLogs');
-		const out = new Array<KeptEvent[] | null>(ids.length).fill(null);
-		ids.forEach((id, i) => {
 			const request = logs.get(id);
-			request.onsuccess = () => {
-				const kept = request.result as SignedLogRecord | undefined;
-				if (kept) out[i] = JSON.parse(kept.events) as KeptEvent[];
-			};
+			request.onsuccess = () => (out[i] = (request.result as LogRecord | undefined)?.events ?? []);
 		});
 		tx.oncomplete = () => resolve(out);
 		tx.onerror = () => reject(tx.error ?? new Error('the logs could not be read'));

@@ -98,7 +98,7 @@ async function changeTimers(
  */
 export async function ofGame(gameId: string): Promise<MatchView | null> {
 	return guard(() =>
-		db.transaction('r', db.matches, db.games, db.events, async () => {
+		db.transaction('r', db.matches, db.games, db.logs, async () => {
 			const record = await findByGame(gameId);
 			if (!record) return null;
 			const views: MatchGameView[] = [];
@@ -163,7 +163,7 @@ export function markPlay(
 export async function nextGame(gameId: string, opts: MatchOptions = {}): Promise<GameRecord> {
 	await deviceId();
 	return guard(() =>
-		db.transaction('rw', [db.players, db.games, db.events, db.matches, db.meta], async () => {
+		db.transaction('rw', [db.players, db.games, db.logs, db.matches, db.meta], async () => {
 			const at = timestamp(opts.now);
 			const current = await mustGetGame(gameId);
 			const rule = tournamentOf(current);

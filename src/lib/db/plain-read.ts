@@ -13,7 +13,7 @@
  */
 import type { StoredRole } from '$lib/roles/rules';
 import type { MetaRecord } from '$lib/card/device-records';
-import type { EventRecord, GameRecord, PlayerRecord } from '$lib/card/records';
+import type { EventRecord, GameRecord, LogRecord, PlayerRecord } from '$lib/card/records';
 import { DB_NAME, notedAtLatest } from './version-note';
 
 /** What opening gives: the connection, `missing` (no database), or null (it failed). */
@@ -118,9 +118,8 @@ export interface PlainGame {
 
 /** Reads game `id`'s events, in order, in `tx`; `found` gets them. */
 function readLog(tx: IDBTransaction, id: string, found: (events: EventRecord[]) => void): void {
-	// The events' key is [gameId, seq]: every number sorts before an array.
-	const log = tx.objectStore('events').getAll(IDBKeyRange.bound([id], [id, []]));
-	log.onsuccess = () => found(log.result as EventRecord[]);
+	const log = tx.objectStore('logs').get(id);
+	log.onsuccess = () => found((log.result as LogRecord | undefined)?.events ?? []);
 }
 
 /**
@@ -135,7 +134,7 @@ export async function plainGame(id: string): Promise<PlainGame | null> {
 		const players = new Map<string, PlayerRecord>();
 		return transaction(
 			db,
-			['games', 'events', 'players'],
+			['games', 'logs', 'players'],
 			(tx) => {
 				const game = tx.objectStore('games').get(id);
 				game.onsuccess = () => {
@@ -183,7 +182,7 @@ export async function plainHome(limit: number): Promise<PlainHome | null> {
 		let leagues = 0;
 		return transaction(
 			db,
-			['games', 'events', 'players', 'meta', 'leagues'],
+			['games', 'logs', 'players', 'meta', 'leagues'],
 			(tx) => {
 				/** Reads the logs and the players of `records`, in this transaction. */
 				const withLogs = (records: GameRecord[]) => {

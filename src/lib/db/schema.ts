@@ -5,6 +5,7 @@ import type {
 	EventRecord,
 	FiguresRecord,
 	GameRecord,
+	LogRecord,
 	SessionRecord,
 	SignatureRecord,
 	VerdictRecord
@@ -318,4 +319,69 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 			await tx.table('studentTotals').bulkPut(students);
 			await tx.table('dayTotals').bulkPut(days);
 		});
+
+	// Version 16: a game's whole log in one record (`LogRecord`, issue 39): a restore of 10
+	// classes wrote 162,000 event records, most of its time. Version 11's kept logs of the
+	// signed cards go: the events export reads the logs themselves, one record a card too. The events move in pages of
+	// `MOVE_EVENTS`, in key order (a game's events together), so an upgrade never holds a
+	// school's log at once.
+	db.version(16)
+		.stores({ logs: 'gameId', events: null, signedLogs: null })
+		.upgrade(async (tx) => {
+			let after: [string, number] | null = null;
+			let carried: EventRecord[] = [];
+			for (;;) {
+				const from: [string, number] | null = after;
+				const events = tx.table('events');
+				const page: EventRecord[] = await (
+					from ? events.where(':id').above(from) : events.toCollection()
+				)
+					.limit(MOVE_EVENTS)
+					.toArray();
+				const last = page.at(-1);
+				// The last game of a page may go on in the next: it waits for it.
+				const whole = last ? [...carried, ...page] : carried;
+				carried = last ? whole.filter((e) => e.gameId === last.gameId) : [];
+				await putRaw(
+					tx,
+					'logs',
+					logsOfEvents(last ? whole.filter((e) => e.gameId !== last.gameId) : whole)
+				);
+				if (!last) return;
+				after = [last.gameId, last.seq];
+			}
+		});
+}
+
+/** Events the version 16 upgrade moves at a time. */
+const MOVE_EVENTS = 5_000;
+
+/**
+ * `events` as one log record per game, in the order the games first come. Each game's events
+ * come in `seq` order (the store's key order; a checked backup's, `checkDump`).
+ */
+export function logsOfEvents(events: readonly EventRecord[]): LogRecord[] {
+	const logs = new Map<string, EventRecord[]>();
+	for (const event of events) {
+		const log = logs.get(event.gameId);
+		if (log) log.push(event);
+		else logs.set(event.gameId, [event]);
+	}
+	return [...logs].map(([gameId, events]) => ({ gameId, events }));
+}
+
+/**
+ * Puts `records` into `table` below Dexie, in an upgrade's transaction: moving the logs changes
+ * nothing derived, so the upkeep (`upkeep.ts`), which would judge every signed card again on a
+ * write to `logs`, is not asked.
+ */
+function putRaw(tx: Transaction, table: string, records: readonly unknown[]): Promise<void> {
+	if (records.length === 0) return Promise.resolve();
+	const store = tx.idbtrans.objectStore(table);
+	return new Promise((resolve, reject) => {
+		let request: IDBRequest | undefined;
+		for (const record of records) request = store.put(record);
+		request!.onsuccess = () => resolve();
+		request!.onerror = () => reject(request!.error);
+	});
 }

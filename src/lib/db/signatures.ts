@@ -82,7 +82,7 @@ export async function sign(
 	const durable = durableDb();
 	const { games: gameTable, players, signatures } = durable;
 	return guard(() =>
-		durable.transaction('rw', [gameTable, durable.events, signatures, players], async () => {
+		durable.transaction('rw', [gameTable, durable.logs, signatures, players], async () => {
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
 			const events = await games.eventsOf(gameId, durable);

@@ -3,9 +3,9 @@
  * event, signature and UDL match, and the cards received and turned in. Device settings stay: the device id, the current league and the PIN
  * belong to the device, not to the data.
  */
-import Dexie from 'dexie';
 import { db } from './db';
 import { guard } from './errors';
+import { logsOfEvents } from './schema';
 import { examine, type Checked } from '$lib/card/card-check';
 import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
@@ -43,7 +43,7 @@ export function tables() {
 		db.players,
 		db.sessions,
 		db.games,
-		db.events,
+		db.logs,
 		db.matches,
 		db.signatures,
 		db.inbox,
@@ -59,7 +59,7 @@ export async function dump(): Promise<StoreDump> {
 			players: await db.players.toArray(),
 			sessions: await db.sessions.toArray(),
 			games: await db.games.toArray(),
-			events: await db.events.toArray(),
+			events: (await db.logs.toArray()).flatMap((log) => log.events),
 			matches: await db.matches.toArray(),
 			signatures: await db.signatures.toArray(),
 			inbox: await db.inbox.toArray(),
@@ -161,10 +161,7 @@ async function clearAll(): Promise<void> {
 	for (let i = 0; i < gameIds.length; i += CLEAR_GAMES) {
 		const first = gameIds[i]!;
 		const last = gameIds[Math.min(i + CLEAR_GAMES, gameIds.length) - 1]!;
-		await db.events
-			.where('[gameId+seq]')
-			.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
-			.delete();
+		await db.logs.where(':id').between(first, last, true, true).delete();
 		await db.signatures.where('gameId').between(first, last, true, true).delete();
 	}
 	for (const table of tables()) await table.clear();
@@ -244,7 +241,7 @@ export async function writePart(
 		await db.leagues.bulkAdd(file.leagues);
 		await db.players.bulkAdd(file.players);
 		await db.sessions.bulkAdd(file.sessions);
-		await db.events.bulkAdd(file.events);
+		await db.logs.bulkAdd(logsOfEvents(file.events));
 		await db.signatures.bulkAdd(file.signatures);
 		await db.games.bulkAdd(file.games);
 		await db.matches.bulkAdd(file.matches);
@@ -263,14 +260,9 @@ export async function writePart(
 	);
 	await db.players.bulkPut(m.players.write);
 	await db.sessions.bulkPut(m.sessions.write);
-	for (const gameId of m.taken) {
-		await db.events
-			.where('[gameId+seq]')
-			.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
-			.delete();
-		await db.signatures.where('gameId').equals(gameId).delete();
-	}
-	await db.events.bulkAdd(m.events.write);
+	await db.logs.bulkDelete([...m.taken]);
+	for (const gameId of m.taken) await db.signatures.where('gameId').equals(gameId).delete();
+	await db.logs.bulkAdd(logsOfEvents(m.events.write));
 	await db.signatures.bulkAdd(m.signatures.write);
 	await db.games.bulkPut(m.games.write);
 	await db.matches.bulkPut(m.matches.write);
@@ -338,10 +330,7 @@ export async function clearInSteps(): Promise<void> {
 				if (ids.length === 0) return false;
 				const first = ids[0]!;
 				const last = ids.at(-1)!;
-				await db.events
-					.where('[gameId+seq]')
-					.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
-					.delete();
+				await db.logs.where(':id').between(first, last, true, true).delete();
 				await db.signatures.where('gameId').between(first, last, true, true).delete();
 				await db.games.bulkDelete(ids);
 				return true;
@@ -357,12 +346,16 @@ export async function clearInSteps(): Promise<void> {
 	);
 }
 
-/** How many records each table holds. */
-export async function counts(): Promise<Record<keyof StoreDump, number>> {
+/**
+ * How many records each table of a backup holds; the events (in the logs, schema version 16)
+ * only with `events` (they are counted by reading every log), else 0.
+ */
+export async function counts(events = true): Promise<Record<keyof StoreDump, number>> {
 	return guard(() =>
 		db.transaction('r', tables(), async () => {
 			const out = {} as Record<keyof StoreDump, number>;
-			for (const t of TABLES) out[t] = await db.table(t).count();
+			for (const t of TABLES) out[t] = t === 'events' ? 0 : await db.table(t).count();
+			if (events) await db.logs.each((log) => (out.events += log.events.length));
 			return out;
 		})
 	);
@@ -385,36 +378,27 @@ export async function* dumpInParts(size = 500): AsyncGenerator<StoreDump> {
 	for (;;) {
 		const from: string | null = after;
 		const part: StoreDump | null = await guard(() =>
-			db.transaction(
-				'r',
-				db.games,
-				db.events,
-				db.signatures,
-				async (): Promise<StoreDump | null> => {
-					const games: GameRecord[] = await (
-						from === null ? db.games.orderBy(':id') : db.games.where(':id').above(from)
-					)
-						.limit(size)
-						.toArray();
-					if (games.length === 0) return null;
-					const first = games[0]!.id;
-					const last = games.at(-1)!.id;
-					const ids = new Set(games.map((g) => g.id));
-					const [events, signatures] = await Promise.all([
-						db.events
-							.where('[gameId+seq]')
-							.between([first, Dexie.minKey], [last, Dexie.maxKey], true, true)
-							.toArray(),
-						db.signatures.where('gameId').between(first, last, true, true).toArray()
-					]);
-					return {
-						...emptyDump(),
-						games,
-						events: events.filter((e) => ids.has(e.gameId)),
-						signatures: signatures.filter((s) => ids.has(s.gameId))
-					};
-				}
-			)
+			db.transaction('r', db.games, db.logs, db.signatures, async (): Promise<StoreDump | null> => {
+				const games: GameRecord[] = await (
+					from === null ? db.games.orderBy(':id') : db.games.where(':id').above(from)
+				)
+					.limit(size)
+					.toArray();
+				if (games.length === 0) return null;
+				const first = games[0]!.id;
+				const last = games.at(-1)!.id;
+				const ids = new Set(games.map((g) => g.id));
+				const [logs, signatures] = await Promise.all([
+					db.logs.where(':id').between(first, last, true, true).toArray(),
+					db.signatures.where('gameId').between(first, last, true, true).toArray()
+				]);
+				return {
+					...emptyDump(),
+					games,
+					events: logs.filter((l) => ids.has(l.gameId)).flatMap((l) => l.events),
+					signatures: signatures.filter((s) => ids.has(s.gameId))
+				};
+			})
 		);
 		if (!part) break;
 		after = part.games.at(-1)!.id;
@@ -483,10 +467,7 @@ export async function planInParts(
 				};
 				const replaced = { events: 0, signatures: 0 };
 				for (const gameId of m.taken) {
-					replaced.events += await db.events
-						.where('[gameId+seq]')
-						.between([gameId, Dexie.minKey], [gameId, Dexie.maxKey])
-						.count();
+					replaced.events += (await db.logs.get(gameId))?.events.length ?? 0;
 					replaced.signatures += await db.signatures.where('gameId').equals(gameId).count();
 				}
 				return { m, replaced, waiting };

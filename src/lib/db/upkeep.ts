@@ -1,13 +1,13 @@
 /**
- * Keeps the derived tables equal to what `games`, `events` and `signatures` imply, in the same
+ * Keeps the derived tables equal to what `games`, `logs` and `signatures` imply, in the same
  * transaction as every write to them: a Dexie DBCore middleware that both database
  * connections install (`db.ts`). It keeps
  * - `contributions` (schema version 6): what each counted card adds to its league's standings,
  *   spread over pages (`card/contributions.ts` says why), rewritten when a game's record
  *   changes whether or what it counts;
  * - `verdicts` (schema version 8): whether each signed card's events still hash to the
- *   fingerprint every player signed (`card/verdicts.ts`), judged again when its record, events
- *   or signatures change; with each verdict its kept log (`signedLogs`, version 11);
+ *   fingerprint every player signed (`card/verdicts.ts`), judged again when its record, log
+ *   or signatures change;
  * - `figures` (schema version 12, issue 41): what each counted card says about each student
  *   who played it (`card/figures.ts`), written with the verdict from the same replay of its
  *   log, exactly while the card counts, so the insights' pages never replay a league.
@@ -52,26 +52,27 @@ import type {
 	EventRecord,
 	FiguresRecord,
 	GameRecord,
+	LogRecord,
 	SignatureRecord,
-	SignedLogRecord,
 	VerdictRecord
 } from '$lib/card/records';
-import { keptLog, verdictOf } from '$lib/card/verdicts';
+import { verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
 import { keepTotals, type TotalsTables } from './totals-upkeep';
 import { UpkeepCache } from './upkeep-cache';
 
 const GAMES = 'games';
+const LOGS = 'logs';
+/** Before version 16 (an upgrade from an older one running), each event was a record here. */
 const EVENTS = 'events';
 const SIGNATURES = 'signatures';
 const CONTRIBUTIONS = 'contributions';
 const VERDICTS = 'verdicts';
-const SIGNED_LOGS = 'signedLogs';
 const FIGURES = 'figures';
 const STUDENT_TOTALS = 'studentTotals';
 const DAY_TOTALS = 'dayTotals';
 const SESSIONS = 'sessions';
-const WATCHED = [GAMES, EVENTS, SIGNATURES];
+const WATCHED = [GAMES, LOGS, SIGNATURES];
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
 const EQUAL = 1;
@@ -94,11 +95,12 @@ export function notePrint(text: string, print: string): void {
 /** The tables the upkeep reads and writes, below it; null where the schema has none yet. */
 interface Tables {
 	games: DBCoreTable;
-	events: DBCoreTable;
+	/** The logs; null before version 16, whose upgrade moves `events` into them. */
+	logs: DBCoreTable | null;
+	events: DBCoreTable | null;
 	signatures: DBCoreTable;
 	contributions: DBCoreTable | null;
 	verdicts: DBCoreTable | null;
-	signedLogs: DBCoreTable | null;
 	figures: DBCoreTable | null;
 	/** The totals per student and per day, and the sessions that date them (version 15). */
 	totals: TotalsTables | null;
@@ -113,22 +115,15 @@ function equal(key: unknown): DBCoreKeyRange {
 	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
 }
 
-/** The ids of the games whose records, events or signatures `req` on `table` writes. */
+/** The ids of the games whose records, logs or signatures `req` on `table` writes. */
 function touched(table: string, req: DBCoreMutateRequest): string[] | null {
 	if (req.type === 'add' || req.type === 'put') {
-		return req.values.map((v: GameRecord | EventRecord | SignatureRecord) =>
+		return req.values.map((v: GameRecord | LogRecord | SignatureRecord) =>
 			'gameId' in v ? v.gameId : v.id
 		);
 	}
-	if (req.type === 'delete' && table === GAMES) return req.keys as string[];
-	if (req.type === 'delete' && table === EVENTS) return req.keys.map((k: [string, number]) => k[0]);
-	if (req.type === 'deleteRange' && table === EVENTS) {
-		// A game's events, as `eventsOf` ranges over them: that game.
-		const { lower, upper } = req.range;
-		if (Array.isArray(lower) && Array.isArray(upper) && lower[0] === upper[0]) {
-			return [lower[0] as string];
-		}
-	}
+	// A log's key is its game's id.
+	if (req.type === 'delete' && table !== SIGNATURES) return req.keys as string[];
 	return null;
 }
 
@@ -185,7 +180,7 @@ function gamesBefore(
 }
 
 /**
- * The games a write to `events` or `signatures` touches: from the request when it says,
+ * The games a write to `logs` or `signatures` touches: from the request when it says,
  * otherwise from the records it is about to delete or replace, read first.
  */
 function othersBefore(
@@ -201,7 +196,8 @@ function othersBefore(
 			? core
 					.query({
 						trans,
-						values: true,
+						// A log's key is its game's id: the keys say, without reading the logs.
+						values: name === SIGNATURES,
 						query: { index: core.schema.primaryKey, range: req.range }
 					})
 					.then(({ result }) => result)
@@ -213,8 +209,8 @@ function othersBefore(
 		const ids = [...(known ?? [])];
 		for (const item of found) {
 			if (item === undefined) continue;
-			if (Array.isArray(item)) ids.push(item[0] as string);
-			else ids.push((item as EventRecord | SignatureRecord).gameId);
+			if (typeof item === 'string') ids.push(item);
+			else ids.push((item as SignatureRecord).gameId);
 		}
 		return ids;
 	});
@@ -258,14 +254,13 @@ function rewritePages(
 	});
 }
 
-/** A game's verdict as it now is, with the events it was judged on and their replay. */
+/** A game's verdict as it now is, with the replay of the events it was judged on. */
 interface Judged {
 	verdict: VerdictRecord | null;
-	events: EventRecord[];
 	state: GameState | null;
 }
 
-const NOT_JUDGED: Judged = { verdict: null, events: [], state: null };
+const NOT_JUDGED: Judged = { verdict: null, state: null };
 
 /** A game's events (in order) and signatures, as they now are in a transaction. */
 interface Log {
@@ -274,85 +269,82 @@ interface Log {
 }
 
 /**
- * Games judged at once from one read of the events and one of the signatures over their ids'
- * range (a restore's batch, whose games are neighbours by id); one game is read alone.
+ * Games whose signatures are read at once, over their ids' range (a restore's batch, whose
+ * games are neighbours by id); one game's are read alone.
  */
 const BATCH_MIN = 2;
 /**
- * The rows a batch's range read may bring back, per game judged, before it is given up for a
- * read per game: a range whose ids are far apart would read other games' rows too.
+ * The signatures a batch's range read may bring back, per game judged, before it is given up
+ * for a read per game: a range whose ids are far apart would read other games' rows too.
  */
-const ROWS_PER_GAME = { events: 200, signatures: 16 };
+const SIGNATURES_PER_GAME = 16;
 
 function rangeOf(lower: unknown, upper: unknown): DBCoreKeyRange {
 	return { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false };
 }
 
-/** The events and signatures of game `id` as they now are in `trans`. */
-function logOf(t: Tables, trans: DBCoreTransaction, id: string): Promise<Log> {
-	const events = t.events
-		.query({
-			trans,
-			values: true,
-			query: {
-				index: t.events.schema.primaryKey,
-				range: rangeOf([id, Dexie.minKey], [id, Dexie.maxKey])
-			}
-		})
-		.then(({ result }) => result as EventRecord[]);
-	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
-	const signatures = t.signatures
-		.query({ trans, values: true, query: { index: byGame!, range: equal(id) } })
-		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signatures]).then(([e, s]) => ({ events: e, signatures: s }));
+/** The events of games `ids`, each in order, as they now are in `trans`. */
+function eventsOfGames(
+	t: Tables,
+	trans: DBCoreTransaction,
+	ids: string[]
+): Promise<EventRecord[][]> {
+	if (t.logs) {
+		return t.logs
+			.getMany({ trans, keys: ids })
+			.then((found: (LogRecord | undefined)[]) => found.map((log) => log?.events ?? []));
+	}
+	// An upgrade before version 16: each of a game's events is a record of `events`.
+	const events = t.events!;
+	return Promise.all(
+		ids.map((id) =>
+			events
+				.query({
+					trans,
+					values: true,
+					query: {
+						index: events.schema.primaryKey,
+						range: rangeOf([id, Dexie.minKey], [id, Dexie.maxKey])
+					}
+				})
+				.then(({ result }) => result as EventRecord[])
+		)
+	);
 }
 
 /**
- * The logs of games `ids` as they now are in `trans`: for a batch, one read of the events and
- * one of the signatures from the first id to the last, kept only for `ids`, unless that range
- * holds more rows than such a batch would (its ids far apart): then a read per game.
+ * The signatures of games `ids` as they now are in `trans`: for a batch, one read from the
+ * first id to the last, kept only for `ids`, unless that range holds more than such a batch
+ * would (its ids far apart): then a read per game.
  */
-function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map<string, Log>> {
-	const one = () =>
-		Promise.all(ids.map((id) => logOf(t, trans, id))).then(
-			(logs) => new Map(ids.map((id, i) => [id, logs[i]!]))
-		);
+function signaturesOf(
+	t: Tables,
+	trans: DBCoreTransaction,
+	ids: string[]
+): Promise<SignatureRecord[][]> {
+	const index = t.signatures.schema.getIndexByKeyPath('gameId')!;
+	const read = (range: DBCoreKeyRange, limit?: number) =>
+		t.signatures
+			.query({ trans, values: true, limit, query: { index, range } })
+			.then(({ result }) => result as SignatureRecord[]);
+	const one = () => Promise.all(ids.map((id) => read(equal(id))));
 	if (ids.length < BATCH_MIN) return one();
 	const sorted = [...ids].sort();
-	const first = sorted[0]!;
-	const last = sorted.at(-1)!;
-	const byGame = t.signatures.schema.getIndexByKeyPath('gameId');
-	const limits = {
-		events: ids.length * ROWS_PER_GAME.events,
-		signatures: ids.length * ROWS_PER_GAME.signatures
-	};
-	const events = t.events
-		.query({
-			trans,
-			values: true,
-			limit: limits.events,
-			query: {
-				index: t.events.schema.primaryKey,
-				range: rangeOf([first, Dexie.minKey], [last, Dexie.maxKey])
-			}
-		})
-		.then(({ result }) => result as EventRecord[]);
-	const signatures = t.signatures
-		.query({
-			trans,
-			values: true,
-			limit: limits.signatures,
-			query: { index: byGame!, range: rangeOf(first, last) }
-		})
-		.then(({ result }) => result as SignatureRecord[]);
-	return Promise.all([events, signatures]).then(([e, s]) => {
-		if (e.length >= limits.events || s.length >= limits.signatures) return one();
-		const out = new Map<string, Log>(ids.map((id) => [id, { events: [], signatures: [] }]));
-		// In key order: each game's events come by their number, as a game's own read gives them.
-		for (const event of e) out.get(event.gameId)?.events.push(event);
-		for (const signature of s) out.get(signature.gameId)?.signatures.push(signature);
-		return out;
+	const limit = ids.length * SIGNATURES_PER_GAME;
+	return read(rangeOf(sorted[0], sorted.at(-1)), limit).then((found) => {
+		if (found.length >= limit) return one();
+		const out = new Map(ids.map((id) => [id, [] as SignatureRecord[]]));
+		for (const signature of found) out.get(signature.gameId)?.push(signature);
+		return ids.map((id) => out.get(id)!);
 	});
+}
+
+/** The logs and signatures of games `ids` as they now are in `trans`. */
+function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map<string, Log>> {
+	return Promise.all([eventsOfGames(t, trans, ids), signaturesOf(t, trans, ids)]).then(
+		([events, signatures]) =>
+			new Map(ids.map((id, i) => [id, { events: events[i]!, signatures: signatures[i]! }]))
+	);
 }
 
 /** Game `record` judged against its `log` as it now is in `trans`. */
@@ -361,7 +353,6 @@ function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judge
 	const state = stateOf(record, log.events);
 	return {
 		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state),
-		events: log.events,
 		state
 	};
 }
@@ -378,19 +369,12 @@ function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
 }
 
 /**
- * Judges games `ids` as they now are in `trans` and writes the verdicts that differ, with
- * their kept logs (`SignedLogRecord`): a log is written with a new or changed verdict, and
- * whenever `eventsWritten` (the write was to the events: a signed card's log changed, and
- * perhaps not its verdict); it goes with its verdict. Each judged game's figures are written
- * again from the same replay (a void or a correction changes them, not the verdict), and go
- * when the card stops counting: a card has figures only while it has a verdict.
+ * Judges games `ids` as they now are in `trans` and writes the verdicts that differ. Each
+ * judged game's figures are written again from the same replay (a void or a correction changes
+ * them, not the verdict), and go when the card stops counting: a card has figures only while it
+ * has a verdict.
  */
-function rejudge(
-	t: Tables,
-	trans: DBCoreTransaction,
-	ids: string[],
-	eventsWritten: boolean
-): Promise<void> {
+function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<void> {
 	const verdicts = t.verdicts;
 	const keys = [...new Set(ids)];
 	if (!verdicts || keys.length === 0) return Promise.resolve();
@@ -419,17 +403,15 @@ function rejudge(
 					return record && log ? judgeOne(trans, record, log) : NOT_JUDGED;
 				});
 				const put: VerdictRecord[] = [];
-				const logs: SignedLogRecord[] = [];
 				const gone: string[] = [];
 				const figures: FiguresRecord[] = [];
 				const noFigures: string[] = [];
-				all.forEach(({ verdict: v, events, state }, i) => {
+				all.forEach(({ verdict: v, state }, i) => {
 					const record = records[i];
 					const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
 					if (kept) figures.push(kept);
 					else if (held[i]) noFigures.push(keys[i]!);
 					const unchanged = same(held[i], v);
-					if (v && (!unchanged || eventsWritten)) logs.push(keptLog(v.gameId, events));
 					if (unchanged) return;
 					if (v) put.push(v);
 					else gone.push(keys[i]!);
@@ -439,10 +421,6 @@ function rejudge(
 					writes.push(verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
 				if (gone.length > 0)
 					writes.push(verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
-				if (t.signedLogs && logs.length > 0)
-					writes.push(t.signedLogs.mutate({ trans, type: 'put', values: logs }).then(failed));
-				if (t.signedLogs && gone.length > 0)
-					writes.push(t.signedLogs.mutate({ trans, type: 'delete', keys: gone }).then(failed));
 				if (t.figures && figures.length > 0)
 					writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
 				if (t.figures && noFigures.length > 0)
@@ -480,7 +458,6 @@ function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange
 	const derived = [
 		t.contributions,
 		t.verdicts,
-		t.signedLogs,
 		t.figures,
 		t.totals?.studentTotals ?? null,
 		t.totals?.dayTotals ?? null
@@ -507,14 +484,14 @@ function mutateWatched(
 				const pages = t.contributions;
 				const changes = pages ? contributionChanges(req, res, old) : [];
 				return (pages ? rewritePages(pages, trans, changes) : Promise.resolve())
-					.then(() => rejudge(t, trans, ids, false))
+					.then(() => rejudge(t, trans, ids))
 					.then(() => res);
 			})
 		);
 	}
-	const core = name === EVENTS ? t.events : t.signatures;
+	const core = name === LOGS ? t.logs! : t.signatures;
 	return othersBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids, name === EVENTS).then(() => res))
+		core.mutate(req).then((res) => rejudge(t, trans, ids).then(() => res))
 	);
 }
 
@@ -531,35 +508,30 @@ export const upkeep: Middleware<DBCore> = {
 		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures,
 		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
 		// version 15 the totals per student and per day, dated by the sessions they read.
-		const derived = [
-			CONTRIBUTIONS,
-			VERDICTS,
-			SIGNED_LOGS,
-			FIGURES,
-			STUDENT_TOTALS,
-			DAY_TOTALS
-		].filter(has);
+		const derived = [CONTRIBUTIONS, VERDICTS, FIGURES, STUDENT_TOTALS, DAY_TOTALS].filter(has);
 		const scope = has(STUDENT_TOTALS) ? [...derived, SESSIONS] : derived;
 		if (derived.length === 0) return {};
+		// Before version 16 the logs are not there yet, and nothing writes a game's events.
+		const watched = WATCHED.filter(has);
 		const tableOf = (name: string) => (has(name) ? down.table(name) : null);
 		return {
 			transaction(stores, mode, options) {
-				if (mode !== 'readwrite' || !stores.some((s) => WATCHED.includes(s))) {
+				if (mode !== 'readwrite' || !stores.some((s) => watched.includes(s))) {
 					return down.transaction(stores, mode, options);
 				}
-				const all = [...new Set([...stores, ...WATCHED, ...scope])];
+				const all = [...new Set([...stores, ...watched, ...scope])];
 				return down.transaction(all, mode, options);
 			},
 			table(name) {
 				const table = down.table(name);
-				if (!WATCHED.includes(name)) return table;
+				if (!watched.includes(name)) return table;
 				const t: Tables = {
 					games: down.table(GAMES),
-					events: down.table(EVENTS),
+					logs: tableOf(LOGS),
+					events: tableOf(EVENTS),
 					signatures: down.table(SIGNATURES),
 					contributions: tableOf(CONTRIBUTIONS),
 					verdicts: tableOf(VERDICTS),
-					signedLogs: tableOf(SIGNED_LOGS),
 					figures: tableOf(FIGURES),
 					totals: has(STUDENT_TOTALS)
 						? {

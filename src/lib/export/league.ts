@@ -14,7 +14,7 @@ import * as figures from '$lib/db/figures';
 import { insightLines } from '$lib/league/class-insights';
 import { ratings } from '$lib/rules/insights/ratings';
 import { replayRecords } from '$lib/card/log';
-import { keptHandsOf, logsOf, signedLogsOf } from '$lib/db/log-reads';
+import { keptHandsOf, logsOf } from '$lib/db/log-reads';
 import { toSetup, type EventRecord, type KeptEvent } from '$lib/card/records';
 import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
@@ -163,8 +163,6 @@ type RowKind = Exclude<ExportKind, 'standings' | 'gradebook' | 'insights'>;
 interface ReadBatch {
 	batch: cards.CardRecord[];
 	logs: Map<string, EventRecord[]>;
-	/** The signed cards' logs kept whole (`signedLogsOf`), for the events. */
-	kept: Map<string, KeptEvent[]>;
 	hands: Map<string, PlayedHands>;
 }
 
@@ -178,9 +176,8 @@ function needsLog(kind: RowKind, r: cards.CardRecord): boolean {
 
 /**
  * Reads the next batch of `batches` and the logs of its games that `kind` needs. A signed
- * card's hands are read with its verdict, and its whole log from its one kept record (schema
- * versions 10 and 11); only the other games' logs are read event by event: reading the logs
- * was most of these exports' time at a school's scale.
+ * card's hands are read with its verdict (schema version 10); the logs, one record a game
+ * (version 16): reading the logs was most of these exports' time at a school's scale.
  */
 async function readAhead(
 	kind: RowKind,
@@ -190,21 +187,14 @@ async function readAhead(
 	if (next.done) return null;
 	const batch = next.value;
 	const hands = new Map<string, PlayedHands>();
-	const kept = new Map<string, KeptEvent[]>();
 	const withResult = batch.filter((r) => r.result !== null).map((r) => r.id);
 	if (kind === 'hands') {
 		const read = await keptHandsOf(withResult);
 		withResult.forEach((id, i) => read[i] && hands.set(id, read[i]));
 	}
-	if (kind === 'events') {
-		const read = await signedLogsOf(withResult);
-		withResult.forEach((id, i) => read[i] && kept.set(id, read[i]));
-	}
-	const ids = batch
-		.filter((r) => needsLog(kind, r) && !hands.has(r.id) && !kept.has(r.id))
-		.map((r) => r.id);
+	const ids = batch.filter((r) => needsLog(kind, r) && !hands.has(r.id)).map((r) => r.id);
 	const logs = await logsOf(ids);
-	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands, kept };
+	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands };
 }
 
 /** The voided events of a log that the rules accept whole: each target, to the void of it. */
@@ -234,7 +224,7 @@ function written(sheet: Sheet): Written {
  */
 function rowsOf(
 	kind: RowKind,
-	{ batch, logs, hands, kept }: ReadBatch,
+	{ batch, logs, hands }: ReadBatch,
 	placeOf: (r: cards.CardRecord) => Placed,
 	changed: ReadonlySet<string>,
 	namer: Namer
@@ -266,7 +256,7 @@ function rowsOf(
 		);
 	}
 	const games = batch.map((r): LoggedGame => {
-		const events = kept.get(r.id) ?? logs.get(r.id) ?? [];
+		const events = logs.get(r.id) ?? [];
 		if (r.result) {
 			return { line: lineFrom(r, placeOf(r), null, changed), events, voided: voidsOf(events) };
 		}
@@ -366,7 +356,7 @@ export async function writeLeagueCsv(
 	if (!head) {
 		const part = rowsOf(
 			kind,
-			{ batch: [], logs: new Map(), hands: new Map(), kept: new Map() },
+			{ batch: [], logs: new Map(), hands: new Map() },
 			placeOf,
 			changed,
 			namer

@@ -10,7 +10,7 @@ import { db } from '$lib/db/db';
 
 /** Whether one of Dexie's changed parts (`idb://<database>/<table>/<index>`) is the log's. */
 export function touchesLog(parts: Record<string, unknown>, dbName: string = db.name): boolean {
-	const prefix = `idb://${dbName}/events/`;
+	const prefix = `idb://${dbName}/logs/`;
 	return Object.keys(parts).some((part) => part.startsWith(prefix));
 }
 

@@ -5,7 +5,6 @@
  * only what it knows. This is word for the page, kept in memory: never a score, never stored;
  * only the signed card counts.
  */
-import Dexie from 'dexie';
 import { SvelteMap } from 'svelte/reactivity';
 import { db } from '$lib/db/db';
 import { SyncError, call } from './api';
@@ -51,10 +50,7 @@ export async function reportGames(link: ServerLink, now = Date.now()): Promise<n
 		.toArray();
 	let told = 0;
 	for (const game of open) {
-		const recorded = await db.events
-			.where('[gameId+seq]')
-			.between([game.id, Dexie.minKey], [game.id, Dexie.maxKey])
-			.count();
+		const recorded = (await db.logs.get(game.id))?.events.length ?? 0;
 		const state: Heard['state'] =
 			game.status !== 'in-progress' ? 'finished' : recorded > 0 ? 'playing' : 'joined';
 		const before = said.get(game.id);

@@ -7,7 +7,6 @@
  * starts from the first entry again and the server skips what it holds. A live copy counts for
  * nothing: only the signed card does. Quick games (no league, no session) never leave the phone.
  */
-import Dexie from 'dexie';
 import { db } from '$lib/db/db';
 import { plain, type EventRecord, type GameRecord } from '$lib/card/records';
 import { sealedHere } from '$lib/class-loop/trust';
@@ -39,12 +38,9 @@ async function travelling(leagueId: string): Promise<GameRecord[]> {
 }
 
 /** Up to `LIVE_EVENTS_MAX` entries of game `gameId` from entry `from` on, in order. */
-function entriesFrom(gameId: string, from: number): Promise<EventRecord[]> {
-	return db.events
-		.where('[gameId+seq]')
-		.between([gameId, from], [gameId, Dexie.maxKey])
-		.limit(LIVE_EVENTS_MAX)
-		.toArray();
+async function entriesFrom(gameId: string, from: number): Promise<EventRecord[]> {
+	const log = (await db.logs.get(gameId))?.events ?? [];
+	return log.filter((e) => e.seq >= from).slice(0, LIVE_EVENTS_MAX);
 }
 
 /** The `next` a server's answer or refusal names, when it names a whole number from 1. */

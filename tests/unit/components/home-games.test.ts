@@ -11,15 +11,21 @@ beforeEach(resetDb);
 /** How many game logs `work` reads: every replay reads its game’s log first. */
 async function logsRead(work: () => Promise<unknown>): Promise<number> {
 	let reads = 0;
-	const where = db.events.where.bind(db.events);
-	db.events.where = ((index: string) => {
+	const get = db.logs.get.bind(db.logs);
+	const bulkGet = db.logs.bulkGet.bind(db.logs);
+	db.logs.get = ((key: string) => {
 		reads += 1;
-		return where(index);
-	}) as typeof db.events.where;
+		return get(key);
+	}) as typeof db.logs.get;
+	db.logs.bulkGet = ((keys: string[]) => {
+		reads += keys.length;
+		return bulkGet(keys);
+	}) as typeof db.logs.bulkGet;
 	try {
 		await work();
 	} finally {
-		db.events.where = where;
+		db.logs.get = get;
+		db.logs.bulkGet = bulkGet;
 	}
 	return reads;
 }

@@ -7,7 +7,7 @@ import * as games from '$lib/db/games';
 import { toEvents, toSetup, type GameRecord } from '$lib/card/records';
 import { RuleError } from '$lib/rules/errors';
 import { replay } from '$lib/rules/game';
-import { at, expectCode, resetDb, rowCounts } from './helpers';
+import { at, expectCode, resetDb, rowCounts, logOf, eventAt } from './helpers';
 
 let game: GameRecord;
 let A: string, B: string, C: string;
@@ -75,7 +75,7 @@ describe('append', () => {
 			hands: { [A]: { pips: 9, tiles: 2 }, [C]: { pips: 4, tiles: 1 } },
 			spinner: '5-5'
 		});
-		const stored = await db.events.where('gameId').equals(game.id).sortBy('seq');
+		const stored = await logOf(game.id);
 		expect(replay(toSetup(game), toEvents(stored))).toEqual(last.state);
 		expect((await games.get(game.id)).state).toEqual(last.state);
 		expect(last.state.totals).toEqual({ [A]: 10, [B]: 18, [C]: 0 });
@@ -84,7 +84,7 @@ describe('append', () => {
 	it('stores plain data: no undefined fields, no link to the object passed in', async () => {
 		const event = { type: 'end' as const, reason: undefined };
 		const { appended } = await games.append(game.id, event);
-		expect(Object.keys((await db.events.get([game.id, 1]))!.event)).toEqual(['type', 'id']);
+		expect(Object.keys((await eventAt(game.id, 1))!.event)).toEqual(['type', 'id']);
 		expect(appended.event).not.toBe(event);
 	});
 
@@ -159,7 +159,7 @@ describe('append', () => {
 
 describe('append when storage fails', () => {
 	/** Makes every write to `table` fail as a full disk does, until the returned undo runs. */
-	function fillDisk(table: 'games' | 'events'): () => void {
+	function fillDisk(table: 'games' | 'logs'): () => void {
 		db.close({ disableAutoOpen: false });
 		db.use({
 			stack: 'dbcore',
@@ -182,7 +182,7 @@ describe('append when storage fails', () => {
 		};
 	}
 
-	it.each(['events', 'games'] as const)(
+	it.each(['logs', 'games'] as const)(
 		'says storage-full and keeps nothing of the event when writing %s fails',
 		async (table) => {
 			await games.append(game.id, { type: 'score', player: A, count: 10 });

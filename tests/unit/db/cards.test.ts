@@ -5,7 +5,7 @@ import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as sessions from '$lib/db/sessions';
 import { standings } from '$lib/rules/standings';
-import { at, expectCode, resetDb } from './helpers';
+import { at, expectCode, resetDb, eventCount, logOf, putEvent } from './helpers';
 import { leagueWith, playGame, setSignOff, signForTest } from './league-helpers';
 
 beforeEach(resetDb);
@@ -93,8 +93,8 @@ describe('countedAmong', () => {
 		const voided = await playGame(leagueId, [s('Ben'), s('Dan')], [50, 0]);
 		await cards.voidCard(voided, 'Played with the wrong rules');
 		const edited = await playGame(leagueId, [s('Ben'), s('Cara')], [15, 20], { minute: 5 });
-		const row = (await db.events.where('gameId').equals(edited).toArray())[0]!;
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const row = (await logOf(edited))[0]!;
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const changed = await cards.changedAfterSigning(leagueId);
 		expect(changed).toEqual(new Set([edited]));
 
@@ -122,10 +122,10 @@ describe('changedAfterSigning', () => {
 		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set());
 
 		// Someone edits a stored count in IndexedDB: Dan's 5 becomes 35.
-		const row = (await db.events.where('gameId').equals(edited).toArray()).find(
+		const row = (await logOf(edited)).find(
 			(e) => e.event.type === 'score' && e.event.player === s('Dan').id
 		)!;
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const changed = await cards.changedAfterSigning(leagueId);
 		expect(changed).toEqual(new Set([edited]));
 
@@ -143,10 +143,10 @@ describe('voidCard', () => {
 	it('keeps the card and its events, with the reason and time', async () => {
 		const { leagueId, s } = await classOf4();
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [10, 5]);
-		const events = await db.events.count();
+		const events = await eventCount();
 		const voided = await cards.voidCard(id, '  Scored   twice ', { now: at(60) });
 		expect(voided).toMatchObject({ voidedAt: at(60), voidReason: 'Scored twice' });
-		expect(await db.events.count()).toBe(events);
+		expect(await eventCount()).toBe(events);
 		expect((await db.games.get(id))?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
 	});
 

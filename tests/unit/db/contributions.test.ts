@@ -147,9 +147,9 @@ describe('kept by every write that changes what a card counts', () => {
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { placed: true });
 		const card = await outbox.cardOf(id);
 		// The phone's copy leaves this device: the instructor's store knows only the league.
-		await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 			await db.games.delete(id);
-			await db.events.where('gameId').equals(id).delete();
+			await db.logs.delete(id);
 			await db.signatures.where('gameId').equals(id).delete();
 		});
 		expect(await keptCount(leagueId)).toBe(0);

@@ -10,7 +10,7 @@ import * as outbox from '$lib/db/outbox';
 import * as role from '$lib/db/role';
 import * as signatures from '$lib/db/signatures';
 import type { EventRecord } from '$lib/card/records';
-import { at, expectCode, resetDb } from './helpers';
+import { at, expectCode, resetDb, putEvent } from './helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 import { expectVerdictsKept } from './verdict-helpers';
 
@@ -129,7 +129,7 @@ describe('correct', () => {
 			deviceId: 'a-phone',
 			redoOf: null
 		};
-		await db.events.add(forged);
+		await putEvent(forged);
 		// The result still says what the players signed: the entry is not the instructor's.
 		expect(await cards.changedAfterSigning(leagueId)).toEqual(new Set([id]));
 		expect((await signatures.inspect(await games.get(id))).status).toBe('changed-after-signing');
@@ -148,9 +148,9 @@ describe('correct', () => {
 			redoOf: null
 		};
 		// The phone's copy leaves this device: the instructor's store knows only the league.
-		await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 			await db.games.delete(id);
-			await db.events.where('gameId').equals(id).delete();
+			await db.logs.delete(id);
 			await db.signatures.where('gameId').equals(id).delete();
 		});
 		const entry = await inbox.receive(leagueId, { ...card, events: [...card.events, added] });
@@ -162,7 +162,7 @@ describe('correct', () => {
 
 	it('refuses to correct a card changed after signing into counting', async () => {
 		const { leagueId, ana, ben, id } = await signedCard();
-		await db.events.add({
+		await putEvent({
 			gameId: id,
 			seq: (await games.eventsOf(id)).length + 1,
 			event: { id: 'late', type: 'correct', player: ana.id, points: 5, note: 'By hand' },

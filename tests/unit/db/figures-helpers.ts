@@ -9,6 +9,7 @@ import type { FiguresRecord } from '$lib/card/records';
 import { totalsOf, type DayTotalsRecord, type StudentTotalsRecord } from '$lib/card/totals';
 import { dayOfTime } from '$lib/days';
 import { judgedAfresh } from './verdict-helpers';
+import { allEvents } from './helpers';
 
 /**
  * The figures the stored games and events imply, from nothing: each game whose card counts
@@ -17,7 +18,7 @@ import { judgedAfresh } from './verdict-helpers';
 export async function figuresFromScratch(): Promise<FiguresRecord[]> {
 	const [games, events, verdicts] = await Promise.all([
 		db.games.toArray(),
-		db.events.toArray(),
+		allEvents(),
 		judgedAfresh()
 	]);
 	const changed = new Set(verdicts.filter((v) => v.changed === 1).map((v) => v.gameId));

@@ -5,6 +5,7 @@
 import { forgetCachedKey } from '$lib/db/device-key';
 import { db, durableDb } from '$lib/db/db';
 import type { DbErrorCode } from '$lib/db/errors';
+import type { EventRecord } from '$lib/card/records';
 import { expect } from 'vitest';
 
 /**
@@ -24,8 +25,44 @@ export async function rowCounts(): Promise<Record<'players' | 'games' | 'events'
 	return {
 		players: await db.players.count(),
 		games: await db.games.count(),
-		events: await db.events.count()
+		events: await eventCount()
 	};
+}
+
+/** Every stored event, game by game (by id), each game's in order. */
+export async function allEvents(): Promise<EventRecord[]> {
+	return (await db.logs.toArray()).flatMap((log) => log.events);
+}
+
+/** How many events the logs hold. */
+export async function eventCount(): Promise<number> {
+	return (await allEvents()).length;
+}
+
+/** Game `gameId`'s stored events, in order. */
+export async function logOf(gameId: string): Promise<EventRecord[]> {
+	return (await db.logs.get(gameId))?.events ?? [];
+}
+
+/** Event `seq` of game `gameId` as stored, if any. */
+export async function eventAt(gameId: string, seq: number): Promise<EventRecord | undefined> {
+	return (await logOf(gameId)).find((e) => e.seq === seq);
+}
+
+/**
+ * Stores `row` in its game's log in place of the event at its `seq`, or as a new one in its
+ * place (a test's tampering with a log, below the app's verbs).
+ */
+export async function putEvent(row: EventRecord): Promise<void> {
+	const kept = (await logOf(row.gameId)).filter((e) => e.seq !== row.seq);
+	const events = [...kept, row].sort((a, b) => a.seq - b.seq);
+	await db.logs.put({ gameId: row.gameId, events });
+}
+
+/** Takes event `seq` out of game `gameId`'s log (a test's tampering). */
+export async function deleteEvent(gameId: string, seq: number): Promise<void> {
+	const events = (await logOf(gameId)).filter((e) => e.seq !== seq);
+	await db.logs.put({ gameId, events });
 }
 
 /** Expects `work` to fail with an error carrying `code` (a RuleError or a DbError). */
@@ -84,4 +121,11 @@ export const SHIPPED_VERSION_14 = {
 	...SHIPPED_VERSION_13,
 	inbox:
 		'id, leagueId, gameId, [leagueId+content], [leagueId+receivedAt], [leagueId+state+receivedAt]'
+};
+
+/** Version 15 as it shipped: version 14 and the totals per student and per day. */
+export const SHIPPED_VERSION_15 = {
+	...SHIPPED_VERSION_14,
+	studentTotals: '[leagueId+player]',
+	dayTotals: '[leagueId+date]'
 };

@@ -4,7 +4,7 @@ import { db } from '$lib/db/db';
 import { eventsOf } from '$lib/db/games';
 import { logsOf } from '$lib/db/log-reads';
 import type { PlayerRecord } from '$lib/card/records';
-import { resetDb } from './helpers';
+import { resetDb, putEvent } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 let ids: string[];
@@ -39,7 +39,7 @@ describe('logsOf', () => {
 
 	it("keeps a game's log apart from a game whose id starts with its id", async () => {
 		const [first] = await eventsOf(ids[0]!);
-		await db.events.add({ ...first!, gameId: `${ids[0]}0` });
+		await putEvent({ ...first!, gameId: `${ids[0]}0` });
 		const [log, longer] = await logsOf([ids[0]!, `${ids[0]}0`]);
 		expect(log).toEqual(await eventsOf(ids[0]!));
 		expect(longer).toHaveLength(1);

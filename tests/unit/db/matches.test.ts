@@ -9,7 +9,7 @@ import { remaining } from '$lib/rules/clock';
 import { getRuleset } from '$lib/rules/rulesets';
 import { timeUpDue } from '$lib/rules/time-up';
 import type { TournamentRule } from '$lib/rules/types';
-import { at, expectCode, resetDb } from './helpers';
+import { at, expectCode, resetDb, allEvents } from './helpers';
 
 const MIN = 60_000;
 const GAME = 15 * MIN;
@@ -207,7 +207,7 @@ describe('recordTimeUp', () => {
 			second.matches.recordTimeUp(game.id, at(15))
 		]);
 		expect(results.filter((r) => r === null)).toHaveLength(1);
-		const stored = await db.events.toArray();
+		const stored = await allEvents();
 		expect(stored.filter((r) => r.event.type === 'time-up')).toHaveLength(1);
 		second.db.close();
 	});

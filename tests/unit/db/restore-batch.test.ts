@@ -17,7 +17,7 @@ import { restoreStaged, restoreUnderWay, STAGING_DB } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { RestoreMode } from '$lib/card/merge-plan';
 import type { StoreDump } from '$lib/card/backup-records';
-import { at, resetDb } from './helpers';
+import { at, resetDb, putEvent, eventAt } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 /** A game of a random store: who plays (indexes into the roster), their points, its fate. */
@@ -71,8 +71,8 @@ async function build(plan: Planned): Promise<void> {
 		if (game.sign && game.voided) await cards.voidCard(id, 'played twice');
 		if (game.sign && game.tampered) {
 			// An entry's time moved after signing: the card still plays, but is not what was signed.
-			const first = await db.events.get([id, 1]);
-			await db.events.put({ ...first!, at: at(59) });
+			const first = await eventAt(id, 1);
+			await putEvent({ ...first!, at: at(59) });
 		}
 	}
 }
@@ -87,7 +87,6 @@ async function everything() {
 	return {
 		...(await storeDump.dump()),
 		verdicts: await db.verdicts.toArray(),
-		signedLogs: await db.signedLogs.toArray(),
 		figures: await db.figures.toArray(),
 		studentTotals: await db.studentTotals.toArray(),
 		dayTotals: await db.dayTotals.toArray(),

@@ -5,7 +5,7 @@ import * as cards from '$lib/db/cards';
 import { pagesOf, readPage } from '$lib/card/contributions';
 import { DB_NAME, MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
-import type { PlayerRecord } from '$lib/card/records';
+import type { EventRecord, LogRecord, PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import { declareSchema } from '$lib/db/schema';
 import * as storeDump from '$lib/db/store-dump';
@@ -18,6 +18,7 @@ import {
 	SHIPPED_VERSION_11,
 	SHIPPED_VERSION_13,
 	SHIPPED_VERSION_14,
+	SHIPPED_VERSION_15,
 	SHIPPED_VERSION_5,
 	SHIPPED_VERSION_6,
 	SHIPPED_VERSION_9
@@ -105,7 +106,8 @@ const SHIPPED: [number, Record<string, string>][] = [
 	[10, SHIPPED_VERSION_10],
 	[11, SHIPPED_VERSION_11],
 	[13, SHIPPED_VERSION_13],
-	[14, SHIPPED_VERSION_14]
+	[14, SHIPPED_VERSION_14],
+	[15, SHIPPED_VERSION_15]
 ];
 
 describe('opening', () => {
@@ -240,5 +242,59 @@ describe('version 13 (copies found by what was played)', () => {
 			await upgraded.inbox.where('[leagueId+content]').equals([leagueId, content]).primaryKeys()
 		).toEqual([entry.id]);
 		upgraded.close();
+	});
+});
+
+describe('version 16 (a game’s log in one record)', () => {
+	/** The derived tables, which moving the logs leaves as they are. */
+	const DERIVED = ['contributions', 'verdicts', 'figures', 'studentTotals', 'dayTotals'] as const;
+
+	it('moves every event of version 15 into its game’s log, exactly, and drops the events and the kept logs', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+		const [ana, ben, cara] = [...students.values()] as [PlayerRecord, PlayerRecord, PlayerRecord];
+		await playGame(leagueId, [ana, ben], [20, 10]);
+		await playGame(leagueId, [ben, cara], [5, 15], { minute: 2 });
+		await playGame(leagueId, [ana, cara], [5, 15], { minute: 3, sign: false });
+		const stored = await storeDump.dump();
+		const current = new MugginsDB();
+		const derived = await Promise.all(DERIVED.map((t) => current.table(t).toArray()));
+		current.close();
+		await resetDb();
+		// More events than the upgrade moves at a time (5,000): a log goes on over a page’s end.
+		const many: EventRecord[] = Array.from({ length: 180 }, (_, g) =>
+			Array.from({ length: 30 }, (_, i) => ({
+				gameId: `m${String(g).padStart(3, '0')}`,
+				seq: i + 1,
+				event: { type: 'score' as const, id: `m${g}-${i}`, player: ana.id, count: 5 },
+				at: '2026-01-12T09:00:00.000Z',
+				deviceId: 'd1',
+				redoOf: null
+			}))
+		).flat();
+		const old = new Dexie(DB_NAME);
+		old.version(15).stores(SHIPPED_VERSION_15);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) await old.table(table).bulkAdd(rows);
+		for (const [i, t] of DERIVED.entries()) await old.table(t).bulkAdd(derived[i]!);
+		// Added in a shuffled order: the store keeps them by key, the game's and then its number.
+		await old.table('events').bulkAdd([...many].reverse());
+		old.close();
+
+		const expected = new Map<string, EventRecord[]>();
+		for (const e of [...stored.events, ...many]) {
+			expected.set(e.gameId, [...(expected.get(e.gameId) ?? []), e]);
+		}
+		const logs: LogRecord[] = [...expected.keys()]
+			.sort()
+			.map((gameId) => ({ gameId, events: expected.get(gameId)!.sort((a, b) => a.seq - b.seq) }));
+		const upgraded = new MugginsDB();
+		expect(await upgraded.logs.toArray()).toEqual(logs);
+		expect(storesOf(upgraded).map((s) => s.name)).not.toContain('events');
+		expect(storesOf(upgraded).map((s) => s.name)).not.toContain('signedLogs');
+		for (const [i, t] of DERIVED.entries()) {
+			expect(await upgraded.table(t).toArray()).toEqual(derived[i]);
+		}
+		upgraded.close();
+		expect(await storeDump.dump()).toEqual({ ...stored, events: logs.flatMap((l) => l.events) });
 	});
 });

@@ -7,7 +7,7 @@ import * as signatures from '$lib/db/signatures';
 import { MAX_REASON_LENGTH } from '$lib/card/signing';
 import { cardResult } from '$lib/rules/card';
 import { fingerprint, shortFingerprint } from '$lib/rules/fingerprint';
-import { at, expectCode, resetDb, rowCounts } from './helpers';
+import { at, expectCode, resetDb, rowCounts, putEvent, deleteEvent, eventAt } from './helpers';
 
 /** A short stroke, encoded as the signature box stores it. */
 const SCRIBBLE = { strokes: '320x120:M20 60l10-20 15 30 20-25 25 20' };
@@ -333,8 +333,8 @@ describe('verify', () => {
 	it('says changed-after-signing when a stored event is edited, and the card stays locked', async () => {
 		await finished();
 		await signAll();
-		const first = (await db.events.get([game.id, 1]))!;
-		await db.events.put({ ...first, event: { ...first.event, count: 20 } as typeof first.event });
+		const first = (await eventAt(game.id, 1))!;
+		await putEvent({ ...first, event: { ...first.event, count: 20 } as typeof first.event });
 		const check = await signatures.inspect(await games.get(game.id));
 		expect(check.status).toBe('changed-after-signing');
 		expect(check.signers.every((s) => !s.current)).toBe(true);
@@ -344,13 +344,13 @@ describe('verify', () => {
 	it('says changed-after-signing when an event is deleted or the lock is removed by hand', async () => {
 		await finished();
 		await signAll();
-		const second = (await db.events.get([game.id, 2]))!;
-		await db.events.delete([game.id, 2]);
+		const second = (await eventAt(game.id, 2))!;
+		await deleteEvent(game.id, 2);
 		expect((await signatures.inspect(await games.get(game.id))).status).toBe(
 			'changed-after-signing'
 		);
 
-		await db.events.add(second);
+		await putEvent(second);
 		expect((await signatures.inspect(await games.get(game.id))).status).toBe('signed');
 		await db.games.update(game.id, { signedAt: null });
 		expect((await signatures.inspect(await games.get(game.id))).status).toBe(

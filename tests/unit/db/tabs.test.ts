@@ -5,7 +5,7 @@ import * as games from '$lib/db/games';
 import * as players from '$lib/db/players';
 import { toEvents, toSetup } from '$lib/card/records';
 import { replay } from '$lib/rules/game';
-import { resetDb } from './helpers';
+import { resetDb, eventCount, logOf } from './helpers';
 
 /**
  * A second tab: the store's modules loaded afresh, so it has its own Dexie instance (its own
@@ -48,10 +48,7 @@ describe('two tabs', () => {
 		});
 		const results = await Promise.all(appends);
 
-		const stored = await db.events
-			.where('[gameId+seq]')
-			.between([game.id, 0], [game.id, n + 1])
-			.toArray();
+		const stored = await logOf(game.id);
 		expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
 		expect(new Set(stored.map((r) => r.event.id)).size).toBe(n);
 		expect(stored.map((r) => r.event.id).sort()).toEqual(
@@ -74,7 +71,7 @@ describe('two tabs', () => {
 		expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected']);
 		const refused = [a, b].find((r) => r.status === 'rejected') as PromiseRejectedResult;
 		expect(refused.reason).toMatchObject({ code: 'game-over' });
-		expect(await db.events.count()).toBe(1);
+		expect(await eventCount()).toBe(1);
 	});
 
 	it('make one player when both type the same new name at once', async () => {

@@ -17,7 +17,16 @@ import type { EventRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { leagueCsv } from '$lib/export/league';
-import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_6, SHIPPED_VERSION_9 } from './helpers';
+import {
+	at,
+	resetDb,
+	SHIPPED_VERSION_10,
+	SHIPPED_VERSION_6,
+	SHIPPED_VERSION_9,
+	logOf,
+	putEvent,
+	deleteEvent
+} from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
 import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
 
@@ -25,10 +34,7 @@ beforeEach(resetDb);
 
 /** A stored score event of game `gameId`, to edit by hand. */
 async function scoreOf(gameId: string): Promise<EventRecord> {
-	const rows = await db.events
-		.where('[gameId+seq]')
-		.between([gameId, 0], [gameId, Infinity])
-		.toArray();
+	const rows = await logOf(gameId);
 	return rows.find((e) => e.event.type === 'score')!;
 }
 
@@ -55,34 +61,17 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 			leagueId
 		});
 		const before = await db.verdicts.toArray();
-		const logs = await db.signedLogs.toArray();
 		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 10 });
 		expect(await db.verdicts.toArray()).toEqual(before);
-		expect(await db.signedLogs.toArray()).toEqual(logs);
 	});
 
-	it("sign keeps the card's whole log, without its game id, in one record; reopen drops it", async () => {
-		const { honest, tampered, unsigned } = await classWithCards();
-		const kept = await db.signedLogs.get(honest);
-		const events = await games.eventsOf(honest);
-		expect(JSON.parse(kept!.events)).toEqual(
-			events.map(({ seq, event, at, deviceId, redoOf }) => ({ seq, event, at, deviceId, redoOf }))
-		);
-		expect(await db.signedLogs.get(unsigned)).toBeUndefined();
-		await signatures.reopen(tampered, 'Missed a count', { now: at(60) });
-		expect(await db.signedLogs.get(tampered)).toBeUndefined();
-		await expectVerdictsKept();
-	});
-
-	it("an event of a signed card changed twice (its verdict stays 'changed') rewrites its log", async () => {
+	it("an event of a signed card changed twice (its verdict stays 'changed') keeps its verdict's hands", async () => {
 		const { tampered } = await classWithCards();
 		const row = await scoreOf(tampered);
 		for (const count of [31, 32]) {
-			await db.events.put({ ...row, event: { ...row.event, count } as typeof row.event });
-			const kept = JSON.parse((await db.signedLogs.get(tampered))!.events) as EventRecord[];
-			expect(kept.find((e) => e.seq === row.seq)?.event).toMatchObject({ count });
+			await putEvent({ ...row, event: { ...row.event, count } as typeof row.event });
+			await expectVerdictsKept();
 		}
-		await expectVerdictsKept();
 	});
 
 	it('a score tap on a game in progress reads no verdict, no standings page, and its game once', async () => {
@@ -91,7 +80,6 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 			players: [{ id: s('Ben').id }, { id: s('Cara').id }],
 			leagueId
 		});
-		// The first write of a game in this tab reads its log; the next reads its last event.
 		await games.append(game.id, { type: 'score', player: s('Ben').id, count: 5 });
 		const calls: string[] = [];
 		// Below both upkeeps (levels 10, 11), above IndexedDB: every request they pass on.
@@ -129,7 +117,7 @@ describe('a verdict is kept for every signed card, in the write that signs it', 
 		}
 		expect(calls.filter((c) => !c.startsWith('meta.')).sort()).toEqual(
 			// The game is read as `bulkUpdate` reads it (`getMany`, with the transaction's cache).
-			['games.getMany', 'events.query', 'events.add', 'games.put'].sort()
+			['games.getMany', 'logs.get', 'games.put', 'logs.put'].sort()
 		);
 	});
 
@@ -166,26 +154,26 @@ describe('every write that can change a verdict changes it in the same transacti
 		const { leagueId, tampered } = await classWithCards();
 		const row = await scoreOf(tampered);
 		const count = (row.event as { count: number }).count;
-		await db.events.put({ ...row, event: { ...row.event, count: count + 5 } as typeof row.event });
+		await putEvent({ ...row, event: { ...row.event, count: count + 5 } as typeof row.event });
 		expect(await changed(leagueId)).toEqual([tampered]);
-		await db.events.put(row);
+		await putEvent(row);
 		expect(await changed(leagueId)).toEqual([]);
 		await expectVerdictsKept();
 	});
 
-	it('an event deleted by key, by range, and events added back', async () => {
+	it('an event taken out of a log, the log deleted, and the log put back', async () => {
 		const { leagueId, tampered } = await classWithCards();
 		const all = await games.eventsOf(tampered);
 		const last = all.at(-1)!;
-		await db.events.delete([tampered, last.seq]);
+		await deleteEvent(tampered, last.seq);
 		expect(await changed(leagueId)).toEqual([tampered]);
-		await db.events.add(last);
+		await putEvent(last);
 		expect(await changed(leagueId)).toEqual([]);
-		await db.events.where('[gameId+seq]').between([tampered, 0], [tampered, Infinity]).delete();
+		await db.logs.delete(tampered);
 		expect(await changed(leagueId)).toEqual([tampered]);
-		await db.events.bulkAdd(all);
+		await db.logs.add({ gameId: tampered, events: all });
 		expect(await changed(leagueId)).toEqual([]);
-		await db.events.clear();
+		await db.logs.clear();
 		expect((await changed(leagueId)).length).toBe(2);
 		await expectVerdictsKept();
 	});
@@ -256,9 +244,9 @@ describe('every write that can change a verdict changes it in the same transacti
 	it('a card received through the inbox', async () => {
 		const { leagueId, tampered } = await classWithCards();
 		const card = await outbox.cardOf(tampered);
-		await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 			await db.games.delete(tampered);
-			await db.events.where('[gameId+seq]').between([tampered, 0], [tampered, Infinity]).delete();
+			await db.logs.delete(tampered);
 			await db.signatures.where('gameId').equals(tampered).delete();
 		});
 		expect(await db.verdicts.get(tampered)).toBeUndefined();
@@ -272,7 +260,7 @@ describe('every write that can change a verdict changes it in the same transacti
 		async (mode) => {
 			const { leagueId, tampered } = await classWithCards();
 			const row = await scoreOf(tampered);
-			await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+			await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 			const snapshot = await storeDump.dump();
 			await resetDb();
 			await storeDump.restore(snapshot, mode);
@@ -304,7 +292,7 @@ describe('version 8 (signature verdicts)', () => {
 	it('judges every signed card of an older database once, as it is', async () => {
 		const { leagueId, tampered } = await classWithCards();
 		const row = await scoreOf(tampered);
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
 		const stored = await storeDump.dump();
 		await resetDb();
@@ -339,7 +327,7 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 	it('gives every verdict of an older database the hands its card replays to', async () => {
 		const { leagueId, tampered } = await classWithCards();
 		const row = await scoreOf(tampered);
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
 		const stored = await storeDump.dump();
 		const verdicts = await db.verdicts.toArray();
@@ -365,11 +353,11 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 	});
 });
 
-describe("version 11 (the signed cards' logs kept whole)", () => {
-	it('keeps every card of a version 10 database and exports the same events, from the kept logs', async () => {
+describe("version 11 (the signed cards' logs kept whole, dropped by version 16)", () => {
+	it('keeps every card of a version 10 database and exports the same events, from the logs', async () => {
 		const { leagueId, tampered, unsigned } = await classWithCards();
 		const row = await scoreOf(tampered);
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const csv = (await leagueCsv(leagueId, 'events', '2026-01-01')).text;
 		const stored = await storeDump.dump();
 		const verdicts = await db.verdicts.toArray();
@@ -379,11 +367,13 @@ describe("version 11 (the signed cards' logs kept whole)", () => {
 
 		const upgraded = new MugginsDB();
 		const games = (await upgraded.games.toArray()).map((g) => g.id).sort();
-		const logs = (await upgraded.signedLogs.toArray()).map((l) => l.gameId).sort();
+		const logs = (await upgraded.logs.toArray()).flatMap((l) => l.events);
+		const tables = [...upgraded.backendDB().objectStoreNames];
 		upgraded.close();
 		expect(games).toEqual(stored.games.map((g) => g.id).sort());
-		expect(logs).toEqual(verdicts.map((v) => v.gameId).sort());
-		expect(logs).not.toContain(unsigned);
+		expect(logs).toEqual(stored.events);
+		expect(logs.map((e) => e.gameId)).toContain(unsigned);
+		expect(tables).not.toContain('signedLogs');
 		await expectVerdictsKept();
 		expect((await leagueCsv(leagueId, 'events', '2026-01-01')).text).toBe(csv);
 	});

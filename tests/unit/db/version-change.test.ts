@@ -64,7 +64,7 @@ describe('when another tab upgrades the database', () => {
 		expect(isStale()).toBe(true);
 		await expectCode(games.get(game.id), 'db-closed');
 		await expectCode(games.append(game.id, { type: 'end' }), 'db-closed');
-		expect(await next.events.count()).toBe(1);
+		expect((await next.logs.get(game.id))?.events).toHaveLength(1);
 		expect(await next.games.get(game.id)).toMatchObject({ status: 'in-progress' });
 		stop();
 		next.close();

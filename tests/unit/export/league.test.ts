@@ -11,7 +11,6 @@ import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
 import { replay } from '$lib/rules/game';
 import { playedHands } from '$lib/rules/hand-lines';
-import { keptLog } from '$lib/card/verdicts';
 import { resetDb } from '../db/helpers';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
@@ -231,20 +230,6 @@ describe('leagueCsv', () => {
 			['Cara', '99', 'not finished'],
 			["'=Dan", '98', 'not finished']
 		]);
-	});
-
-	it("reads a signed card's log kept whole, the same as its stored events give", async () => {
-		const { leagueId, g2 } = await smallLeague();
-		const kept = (await leagueCsv(leagueId, 'events')).text;
-		// Without kept logs, every log is read event by event: the same file.
-		await db.signedLogs.clear();
-		expect((await leagueCsv(leagueId, 'events')).text).toBe(kept);
-		// With one, it is what the file says (here, written by hand to show it).
-		const log = keptLog(g2, await games.eventsOf(g2));
-		const events = (JSON.parse(log.events) as { at: string }[]).map((e) => ({ ...e, at: 'x' }));
-		await db.signedLogs.put({ gameId: g2, events: JSON.stringify(events) });
-		const rows = records((await leagueCsv(leagueId, 'events')).text).filter(gameNo(2));
-		expect(rows.map((r) => r['Recorded at'])).toEqual(events.map(() => 'x'));
 	});
 
 	it('exports every stored event as the audit trail', async () => {

@@ -5,7 +5,7 @@ import { BackupError, readBackup } from '$lib/backup/backup';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import { ImportError, guessColumns, parseCsv, parseLines, preview } from '$lib/import/roster-csv';
-import { resetDb } from '../db/helpers';
+import { resetDb, allEvents } from '../db/helpers';
 
 beforeEach(resetDb);
 
@@ -24,12 +24,7 @@ const hostileText = fc.oneof(
 
 /** Everything the store holds, for comparing before and after. */
 async function snapshot() {
-	return Promise.all([
-		db.players.toArray(),
-		db.games.toArray(),
-		db.events.toArray(),
-		db.leagues.toArray()
-	]);
+	return Promise.all([db.players.toArray(), db.games.toArray(), allEvents(), db.leagues.toArray()]);
 }
 
 describe('parsers of outside input (property)', () => {

@@ -36,9 +36,9 @@ async function phonesCards(n: number): Promise<ReceivedCard[]> {
 	for (let i = 0; i < n; i++) {
 		out.push(await signedCard(students.slice(0, 2), (i % 6) + 1, { leagueId }));
 	}
-	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 		await db.games.clear();
-		await db.events.clear();
+		await db.logs.clear();
 		await db.signatures.clear();
 	});
 	return out;

@@ -16,7 +16,7 @@ import {
 	PHONE_QUIET_MS,
 	QUIET_MS
 } from '$lib/league/live-game';
-import { at, resetDb } from '../db/helpers';
+import { at, resetDb, logOf } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 
 /** Seats A, B and C: Ana, Ben and Cleo. */
@@ -133,10 +133,7 @@ describe('liveGameView', () => {
 				else await games.append(game.id, step(bySeat));
 			}
 			const record = (await db.games.get(game.id))!;
-			const log = await db.events
-				.where('[gameId+seq]')
-				.between([game.id, 0], [game.id, 1e9])
-				.toArray();
+			const log = await logOf(game.id);
 			const name = (p: string) => NAMES[(['A', 'B', 'C'] as const)[game.seats.indexOf(p)]!];
 			const view = liveGameView(record, log, name)!;
 			expect(view.hand).toBe(c.hand);

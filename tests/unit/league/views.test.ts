@@ -16,7 +16,7 @@ import {
 	studentStanding,
 	studentView
 } from '$lib/league/views';
-import { expectCode, resetDb } from '../db/helpers';
+import { expectCode, resetDb, logOf, putEvent } from '../db/helpers';
 import { handOut } from '$lib/class-loop/group-codes';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
@@ -125,8 +125,8 @@ describe('a card changed after signing', () => {
 		await signForTest(game.id);
 		expect((await sessionView(session.id)).groups[0]!.status).toBe('signed');
 
-		const row = (await db.events.where('gameId').equals(game.id).first())!;
-		await db.events.put({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const row = (await logOf(game.id))[0]!;
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		expect((await sessionView(session.id)).groups[0]!.status).toBe('changed');
 		expect((await cardView(leagueId, game.id)).status).toBe('changed');
 		expect((await cardList(leagueId)).items[0]!.status).toBe('changed');

@@ -34,9 +34,9 @@ async function handedOutWithCard() {
 	await games.append(gameId, { type: 'end' });
 	await signForTest(gameId);
 	const card = await outbox.cardOf(gameId);
-	await db.transaction('rw', [db.games, db.events, db.signatures], async () => {
+	await db.transaction('rw', [db.games, db.logs, db.signatures], async () => {
 		await db.games.delete(gameId);
-		await db.events.where('[gameId+seq]').between([gameId, 0], [gameId, Infinity]).delete();
+		await db.logs.delete(gameId);
 		await db.signatures.where('gameId').equals(gameId).delete();
 	});
 	return { leagueId, sessionId: session.id, card };

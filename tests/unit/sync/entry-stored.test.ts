@@ -13,10 +13,9 @@ beforeEach(resetDb);
 
 describe('touchesLog', () => {
 	const CASES: [string, string[], boolean][] = [
-		['an entry of the log', ['idb://muggins/events/'], true],
-		['an index of the log', ['idb://muggins/events/[gameId+seq]'], true],
+		['a game’s log', ['idb://muggins/logs/'], true],
 		['a game record', ['idb://muggins/games/'], false],
-		['another database’s log', ['idb://other/events/'], false],
+		['another database’s log', ['idb://other/logs/'], false],
 		['nothing', [], false]
 	];
 	for (const [name, parts, touches] of CASES) {

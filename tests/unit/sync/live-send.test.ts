@@ -14,7 +14,7 @@ import type { PlayerRecord } from '$lib/card/records';
 import { useFetch } from '$lib/sync/api';
 import type { ServerLink } from '$lib/sync/links';
 import { forgetSent, sendLive } from '$lib/sync/live-send';
-import { at, resetDb } from '../db/helpers';
+import { at, resetDb, logOf } from '../db/helpers';
 import { leagueWith } from '../db/league-helpers';
 import { handedOutGroup } from '../transfer/fixtures';
 import { fakeLiveServer, type FakeLive } from './live-server-fake';
@@ -70,8 +70,7 @@ async function record(gameId: string, n: number): Promise<void> {
  * the sender reads is the table, however the entries came there).
  */
 async function storeMany(gameId: string, n: number): Promise<void> {
-	const from =
-		(await db.events.where('[gameId+seq]').between([gameId, 0], [gameId, 1e9]).count()) + 1;
+	const from = (await logOf(gameId)).length + 1;
 	const rows: EventRecord[] = Array.from({ length: n }, (_, i) => ({
 		gameId,
 		seq: from + i,
@@ -80,11 +79,7 @@ async function storeMany(gameId: string, n: number): Promise<void> {
 		deviceId: 'phone',
 		redoOf: null
 	}));
-	await db.events.bulkAdd(rows);
-}
-
-async function logOf(gameId: string): Promise<EventRecord[]> {
-	return db.events.where('[gameId+seq]').between([gameId, 0], [gameId, 1e9]).toArray();
+	await db.logs.put({ gameId, events: [...(await logOf(gameId)), ...rows] });
 }
 
 /** The server holds exactly the phone's log of `gameId`: every entry, once, in order. */

@@ -28,9 +28,9 @@ beforeEach(async () => {
 	players = students.slice(0, 3);
 	card = await signedCard(players, 2, { leagueId });
 	other = await signedCard(students.slice(0, 2), 3, { leagueId, minute: 100 });
-	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 		await db.games.clear();
-		await db.events.clear();
+		await db.logs.clear();
 		await db.signatures.clear();
 	});
 });

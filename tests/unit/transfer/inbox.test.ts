@@ -23,9 +23,9 @@ beforeEach(async () => {
 	const students = [...made.students.values()];
 	card = await signedCard(students.slice(0, 3), 2, { leagueId });
 	// The phone's copy leaves this device: the instructor's store knows only the league.
-	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
 		await db.games.clear();
-		await db.events.clear();
+		await db.logs.clear();
 		await db.signatures.clear();
 	});
 });
@@ -79,7 +79,7 @@ describe('receive', () => {
 		await inbox.receive(leagueId, card, { now: at(60) });
 		// The phone reopens the card, records one more count, and everyone signs again.
 		await db.games.put(card.game);
-		await db.events.bulkPut(card.events);
+		await db.logs.put({ gameId: card.game.id, events: card.events });
 		await db.signatures.bulkPut(card.signatures);
 		await signatures.reopen(card.game.id, 'Missed a count', { now: at(62) });
 		expect(await db.games.get(card.game.id)).toMatchObject({ signedAt: null });
@@ -114,24 +114,18 @@ describe('receive', () => {
 
 /** Signs `card`'s game afresh in this store, as its players would on the phone. */
 async function resign(changed: ReceivedCard): Promise<ReceivedCard> {
-	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
-		await db.events
-			.where('[gameId+seq]')
-			.between([changed.game.id, 0], [changed.game.id, 1e9])
-			.delete();
+	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.logs.delete(changed.game.id);
 		await db.signatures.where('gameId').equals(changed.game.id).delete();
 		await db.games.put({ ...changed.game, signedAt: null, fingerprint: null, result: null });
-		await db.events.bulkAdd(changed.events);
+		await db.logs.add({ gameId: changed.game.id, events: changed.events });
 	});
 	for (const [i, seat] of changed.game.seats.entries()) {
 		await signatures.sign(changed.game.id, seat, { typed: nameOf(i) }, { now: at(70 + i) });
 	}
 	const out = await outbox.cardOf(changed.game.id);
-	await db.transaction('rw', db.games, db.events, db.signatures, async () => {
-		await db.events
-			.where('[gameId+seq]')
-			.between([changed.game.id, 0], [changed.game.id, 1e9])
-			.delete();
+	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.logs.delete(changed.game.id);
 		await db.signatures.where('gameId').equals(changed.game.id).delete();
 		await db.games.delete(changed.game.id);
 	});
