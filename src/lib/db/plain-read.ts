@@ -185,10 +185,14 @@ export async function plainHome(limit: number): Promise<PlainHome | null> {
 			['games', 'logs', 'players', 'meta', 'leagues'],
 			(tx) => {
 				/** Reads the logs and the players of `records`, in this transaction. */
+				/** Players asked for already: the same students sit in many games. */
+				const asked = new Set<string>();
 				const withLogs = (records: GameRecord[]) => {
 					for (const record of records) {
 						readLog(tx, record.id, (events) => logs.set(record.id, events));
 						for (const seat of record.seats) {
+							if (asked.has(seat)) continue;
+							asked.add(seat);
 							const player = tx.objectStore('players').get(seat);
 							player.onsuccess = () => {
 								const p = player.result as PlayerRecord | undefined;

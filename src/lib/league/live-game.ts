@@ -111,3 +111,19 @@ export function phoneQuietMinutes(
 	const last = Math.max(...times);
 	return now - last >= PHONE_QUIET_MS ? minutesSince(last, now) : null;
 }
+
+/**
+ * `phoneQuietMinutes` for a group's game on its phone (`handedOut`): from what its phone last
+ * said of it (`said`, its state and when the server heard it) and its live view, when either is
+ * there; null otherwise.
+ */
+export function groupPhoneQuiet(
+	handedOut: boolean,
+	said: { state: string; heardAt: string } | undefined,
+	live: LiveGameView | null,
+	now: number
+): number | null {
+	if (!handedOut || (!said && !live)) return null;
+	const over = said?.state === 'finished' || live?.over === true;
+	return phoneQuietMinutes(said?.heardAt, live?.last?.at, over, now);
+}

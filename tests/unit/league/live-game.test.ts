@@ -12,6 +12,7 @@ import {
 	isQuiet,
 	liveGameView,
 	minutesSince,
+	groupPhoneQuiet,
 	phoneQuietMinutes,
 	PHONE_QUIET_MS,
 	QUIET_MS
@@ -238,4 +239,17 @@ describe('phoneQuietMinutes', () => {
 			expect(phoneQuietMinutes(c.heardAt, c.lastEntryAt, c.finished ?? false, NOW)).toBe(c.minutes);
 		});
 	}
+});
+
+describe('groupPhoneQuiet', () => {
+	const NOW = Date.parse('2026-02-03T10:30:00.000Z');
+	const old = new Date(NOW - 4 * 60_000).toISOString();
+	it('says how long a handed-out game’s phone has been quiet, from what it last said', () => {
+		expect(groupPhoneQuiet(true, { state: 'playing', heardAt: old }, null, NOW)).toBe(4);
+	});
+	it('says nothing of a game not on a phone, nothing heard, or a finished one', () => {
+		expect(groupPhoneQuiet(false, { state: 'playing', heardAt: old }, null, NOW)).toBeNull();
+		expect(groupPhoneQuiet(true, undefined, null, NOW)).toBeNull();
+		expect(groupPhoneQuiet(true, { state: 'finished', heardAt: old }, null, NOW)).toBeNull();
+	});
 });
