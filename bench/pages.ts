@@ -1,14 +1,15 @@
 /**
- * The instructor's pages timed in Chromium on the built app, as a teacher meets them: a school
- * loaded through the app's own db module (`school.ts`), then each page loaded in full in the
- * teacher's tab, from navigation start to usable (its main content on screen) and to settled
- * (checks done, charts drawn), with the peak JS heap while it loads (`performance.memory`).
+ * The instructor's pages timed in Chromium on the built app, as a teacher meets them: the app
+ * installed (its service worker in control), a school loaded through the app's own db module
+ * (`school.ts`), then each page loaded in full in the teacher's tab, from navigation start to
+ * usable (its main content on screen) and to settled (checks done, charts drawn), with the peak
+ * JS heap while it loads (`performance.memory`).
  */
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { SESSIONS } from './school-size';
-import { NAME_SHIM } from './ui';
+import { NAME_SHIM, waitForWorker } from './ui';
 import { WAIT_MS, within } from './wait';
 
 /** The page-side bundle of `idb-entry.ts`, built once. */
@@ -35,7 +36,14 @@ export interface School {
 	helper: Page;
 	leagueIds: string[];
 	students: string[][];
+	/** How long loading it took: this run, or the run that seeded a kept school. */
 	loadMs: number;
+	/** Kept from an earlier run (`kept-school.ts`), not loaded by this one. */
+	kept: boolean;
+	/** A kept school: takes away the note that it is whole (before a step that writes it again). */
+	changing?(): void;
+	/** A kept school: puts the note back (the step left the same school). */
+	whole?(): void;
 }
 
 /** A new context holding `classes` classes in each of `leagueCount` leagues. */
@@ -46,14 +54,44 @@ export async function openSchool(
 	classes: number,
 	leagueCount = 1
 ): Promise<School> {
-	const context = await browser.newContext({
-		serviceWorkers: 'block',
-		viewport: { width: 1280, height: 800 }
-	});
+	const context = await browser.newContext({ viewport: SCHOOL_VIEWPORT });
+	return {
+		context,
+		kept: false,
+		...(await loadSchoolInto(context, origin, root, classes, leagueCount))
+	};
+}
+
+/** The size of the teacher's window in a school's context (a laptop's). */
+export const SCHOOL_VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * The helper tab of `context`: the app opened on Settings with its service worker installed and
+ * in control (an installed app, as a teacher has it: every page is then loaded from the worker),
+ * and the bench's page-side helpers (`idb-entry.ts`) added.
+ */
+export async function openHelper(
+	context: BrowserContext,
+	origin: string,
+	root: string
+): Promise<Page> {
 	await context.addInitScript(NAME_SHIM);
 	const helper = await context.newPage();
 	await helper.goto(`${origin}/settings`);
+	await waitForWorker(helper);
 	await helper.addScriptTag({ content: await bundle(root) });
+	return helper;
+}
+
+/** Loads `classes` classes in each of `leagueCount` leagues into `context` through the app's db module. */
+export async function loadSchoolInto(
+	context: BrowserContext,
+	origin: string,
+	root: string,
+	classes: number,
+	leagueCount: number
+): Promise<Omit<School, 'context' | 'kept'>> {
+	const helper = await openHelper(context, origin, root);
 	const t0 = Date.now();
 	const loading = helper.evaluate(
 		([c, l]) =>
@@ -75,7 +113,7 @@ export async function openSchool(
 		`${classes * leagueCount} classes to load`,
 		loading
 	);
-	return { context, helper, leagueIds, students, loadMs: Date.now() - t0 };
+	return { helper, leagueIds, students, loadMs: Date.now() - t0 };
 }
 
 /** What a page shows once usable, and once settled: predicates run in the page. */

@@ -5,8 +5,8 @@
  *
  * - `BENCH_ONLY=tap,pages`: any of bundle, tap, pages, files, server, live (default: all).
  * - `BENCH_SIZES=1,10`: any of 1 (one class), 10 (10 classes in one league), 100l (100 leagues
- *   of one class), 100 (100 classes in one league). Default 1,10,100l; `BENCH_QUICK=1` leaves
- *   out 100l, `BENCH_FULL=1` adds 100.
+ *   of one class), 100 (100 classes in one league). Default all four; `BENCH_QUICK=1` leaves
+ *   out 100l and 100 (the two kept between runs, `kept-school.ts`).
  */
 export const PARTS = ['bundle', 'tap', 'pages', 'files', 'server', 'live'] as const;
 export type Part = (typeof PARTS)[number];
@@ -33,8 +33,7 @@ export function planFrom(env: NodeJS.ProcessEnv): Plan {
 	const only = listOf(env.BENCH_ONLY, PARTS, 'BENCH_ONLY');
 	const sizes = listOf(env.BENCH_SIZES, SIZES, 'BENCH_SIZES');
 	const defaults: Size[] = ['1', '10'];
-	if (env.BENCH_QUICK !== '1') defaults.push('100l');
-	if (env.BENCH_FULL === '1') defaults.push('100');
+	if (env.BENCH_QUICK !== '1') defaults.push('100l', '100');
 	return {
 		parts: new Set(only.length > 0 ? only : PARTS),
 		sizes: new Set(sizes.length > 0 ? sizes : defaults),

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { BUDGETS, type Budget } from './budgets';
 
@@ -12,11 +13,32 @@ export interface Figure {
 	note?: string;
 }
 
+/** The machine's load average (1 minute) when the step being measured began. */
+let loadBefore: number | null = null;
+
+/**
+ * Notes the load average now, before a step is measured: each figure made after says it
+ * (issue 39), so a figure from a busy machine reads as such. Until the first call, a figure
+ * notes the load when it is made.
+ */
+export function markLoad(): void {
+	loadBefore = loadavg()[0] ?? null;
+}
+
+/** `note` with the load average before the step, unless it says the load already. */
+function withLoad(note: string | undefined): string {
+	if (note?.includes('load average')) return note;
+	const load = loadBefore ?? loadavg()[0];
+	const said = `load average ${load === undefined ? 'unknown' : load.toFixed(1)} before`;
+	return note ? `${note}; ${said}` : said;
+}
+
 /** A figure checked against the budget of the same name, if there is one. */
 export function figure(name: string, value: number, unit: Figure['unit'], note?: string): Figure {
 	const budget = (BUDGETS as Record<string, Budget>)[name] ?? null;
 	// NaN (a run that failed) misses its budget.
-	return { name, value, unit, budget, pass: budget ? value <= budget.max : null, note };
+	const pass = budget ? value <= budget.max : null;
+	return { name, value, unit, budget, pass, note: withLoad(note) };
 }
 
 function fmt(n: number): string {

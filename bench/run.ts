@@ -26,7 +26,8 @@ import {
 	type PageTimings,
 	type School
 } from './pages';
-import { figure as made, report, type Figure } from './report';
+import { openKeptSchool } from './kept-school';
+import { figure as made, markLoad, report, type Figure } from './report';
 import { serverFigures } from './server';
 import { liveFigures } from './live';
 import { tapToPaint, type TapTiming } from './tap';
@@ -52,10 +53,10 @@ const CSV_RUNS = 3;
  * ±60 ms between runs (467 to 632 ms over six runs of nearly the same code).
  */
 /**
- * Loading a school through the app's db module takes about 3 s a class on this machine (writing
+ * Loading a school through the app's db module takes about 2 s a class on this machine (writing
  * 540 cards of 30 events and 4 signatures each, with the verdicts' and contributions' upkeep):
- * the 100 leagues take about 5 minutes to load, the 100 classes 20 minutes or more, so the
- * 100 classes run only with `BENCH_FULL=1` or `BENCH_SIZES` (see bench/parts.ts).
+ * the 100 leagues and the 100 classes take minutes each, so they are loaded once and kept
+ * between runs (`kept-school.ts`); `BENCH_QUICK=1` leaves them out (see bench/parts.ts).
  */
 const plan = planFrom(process.env);
 
@@ -356,15 +357,31 @@ async function tapAlone(browser: Browser, figures: Figure[]): Promise<void> {
 				)
 		)
 	);
+	markLoad();
 	figures.push(...(await startFigures(browser, origin, buildDir, port)));
 }
 
 /** The schools the bench loads, by the key `BENCH_SIZES` names them with. */
-const SCHOOLS: { key: Size; name: string; short: string; classes: number; leagues: number }[] = [
-	{ key: '1', name: '1 class', short: '1 class', classes: 1, leagues: 1 },
-	{ key: '10', name: '10 classes in one league', short: '10 classes', classes: 10, leagues: 1 },
-	{ key: '100l', name: '100 leagues', short: '100 leagues', classes: 1, leagues: 100 },
-	{ key: '100', name: '100 classes', short: '100 classes', classes: 100, leagues: 1 }
+const SCHOOLS: {
+	key: Size;
+	name: string;
+	short: string;
+	classes: number;
+	leagues: number;
+	/** Loaded once and kept between runs (`kept-school.ts`). */
+	kept: boolean;
+}[] = [
+	{ key: '1', name: '1 class', short: '1 class', classes: 1, leagues: 1, kept: false },
+	{
+		key: '10',
+		name: '10 classes in one league',
+		short: '10 classes',
+		classes: 10,
+		leagues: 1,
+		kept: false
+	},
+	{ key: '100l', name: '100 leagues', short: '100 leagues', classes: 1, leagues: 100, kept: true },
+	{ key: '100', name: '100 classes', short: '100 classes', classes: 100, leagues: 1, kept: true }
 ];
 
 /**
@@ -382,22 +399,37 @@ async function schoolAt(
 	const pages = plan.parts.has('pages');
 	const tap = plan.parts.has('tap');
 	if (!files && !pages && !tap) return;
-	console.log(`Loading ${size.name}…`);
-	const school = await openSchool(browser, origin, root, size.classes, size.leagues);
+	console.log(`${size.kept ? 'Opening' : 'Loading'} ${size.name}…`);
+	markLoad();
+	const school = size.kept
+		? await openKeptSchool(origin, root, size.classes, size.leagues, [MEMORY_INFO])
+		: await openSchool(browser, origin, root, size.classes, size.leagues);
 	const loadName =
 		size.key === '100'
 			? "loading 100 classes through the app's db module"
 			: `loading ${size.name} through the app's db module`;
-	figures.push(figure(loadName, school.loadMs, 'ms'));
+	figures.push(
+		figure(
+			loadName,
+			school.loadMs,
+			'ms',
+			school.kept ? 'loaded by an earlier run and kept (bench/kept-school.ts)' : undefined
+		)
+	);
 	if (files) {
 		console.log(`Measuring the CSVs, backup and restore, ${size.short}…`);
+		markLoad();
+		// The restore writes the school again: a kept one is not whole until it is done.
+		school.changing?.();
 		// Once at 100 classes (the events took about 20 s there).
 		await filesAt(school, size.short, size.key === '100' ? 1 : CSV_RUNS, figures);
+		school.whole?.();
 	}
 	// The helper tab goes first, so its heap does not count against the pages.
 	await school.helper.close();
 	if (pages || tap) {
 		console.log(`Timing the pages, ${size.name}…`);
+		markLoad();
 		await pagesAt(browser, school, size.name, figures, {
 			tap,
 			pages,
@@ -407,13 +439,16 @@ async function schoolAt(
 	await school.context.close();
 }
 
+/** Lets a page read its JS heap to the byte (`performance.memory`). */
+const MEMORY_INFO = '--enable-precise-memory-info';
+
 async function main(): Promise<boolean> {
 	console.log('Building…');
 	execSync('npx vite build', { cwd: root, stdio: 'ignore' });
 	const server = hostBuild(buildDir, port);
 	const browser = await chromium.launch({
 		executablePath: CHROME_PATH,
-		args: [...CHROME_ARGS, '--enable-precise-memory-info']
+		args: [...CHROME_ARGS, MEMORY_INFO]
 	});
 	const figures: Figure[] = [];
 	try {

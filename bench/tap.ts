@@ -55,7 +55,7 @@ export async function tapToPaint(
 		if (opts.slowdown) await slowDown(page, opts.slowdown);
 		await startGame(page, origin, ['Ana', 'Ben']);
 		if (!opts.firstVisit) {
-			// A school's context (`openSchool`) runs without a service worker.
+			// A school's context (`openSchool`) has its worker in control already.
 			if (own) await waitForWorker(page);
 			await page.waitForTimeout(IDLE_WORK_DONE_MS);
 		}

@@ -2,6 +2,7 @@
  * Every wait of the bench has a time limit: a changed selector or a page that never settles
  * fails its figure with a note saying what it waited for, instead of hanging the run.
  */
+import { markLoad } from './report';
 
 /**
  * By then a page's idle-time work has loaded and run (`src/lib/idle.ts`: 1.5 s after the first
@@ -51,6 +52,7 @@ export async function measured<F>(
 	make: (value: number, note?: string) => F,
 	measure: () => Promise<number>
 ): Promise<F> {
+	markLoad();
 	try {
 		return make(await measure());
 	} catch (err) {
