@@ -146,17 +146,26 @@ export async function restoreStaged(
 		await dropStaging();
 		await writeMarker(marker);
 		const staging = new StagingDB();
+		// The part being staged: the next is read and checked meanwhile (the staging database
+		// writes in the browser's own process), so checking and staging take the time of the
+		// longer, not of both; one part at a time waits, so the heap holds one part more.
+		let staged: Promise<unknown> = Promise.resolve();
 		try {
 			let n = 0;
 			let games = 0;
 			tell({ step: 'checking', games, total: opts.games ?? null });
 			for await (const part of parts) {
 				const checked = await checkDump(part);
-				await guard(() => staging.parts.add({ n, part: checked }));
+				await staged;
+				const row = { n, part: checked };
+				staged = guard(() => staging.parts.add(row));
+				// Awaited above or below; a refusal meanwhile is not an unhandled one.
+				staged.catch(() => undefined);
 				n++;
 				games += part.games.length;
 				tell({ step: 'checking', games, total: opts.games ?? null });
 			}
+			await staged;
 			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n, heldOf(marker));
 			marker.parts = n;
 			marker.games = games;
@@ -164,6 +173,7 @@ export async function restoreStaged(
 			marker.phase = 'applying';
 			await writeMarker(marker);
 		} catch (err) {
+			await staged.catch(() => undefined);
 			await dropStaging(staging);
 			await writeMarker(null);
 			throw err;
@@ -238,32 +248,50 @@ async function apply(
 	const total = marker.games ?? null;
 	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
 	tell();
-	let ahead: StoreDump | null = null;
-	while (marker.next < marker.parts) {
-		const read = await batchFrom(staging, marker.next, marker.parts, batchRecords, ahead);
-		const { batch } = read;
-		ahead = read.ahead;
-		const games = batch.reduce((n, part) => n + part.games.length, 0);
-		const next = {
-			...marker,
-			next: marker.next + batch.length,
-			...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
-		};
-		await guard(() =>
-			db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
-				if (marker.mode === 'replace') {
-					await storeDump.writePart(joined(batch), 'replace', heldOf(marker));
-				} else {
-					for (const part of batch) await storeDump.writePart(part, 'merge', heldOf(marker));
-				}
-				await db.meta.put(markerRow(next));
-			})
-		);
-		// Committed: the staged copies are not needed any more (their room goes back as it goes).
-		const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
-		await guard(() => staging.parts.bulkDelete(written));
-		Object.assign(marker, next);
-		tell();
+	const from = (next: number, ahead: StoreDump | null) =>
+		next < marker.parts
+			? batchFrom(staging, next, marker.parts, batchRecords, ahead)
+			: Promise.resolve(null);
+	// While the store writes a batch, the next is read from the staging database and the one
+	// before is dropped from it: the two databases work side by side (at most two batches are
+	// held, whatever the file's size).
+	let reading = from(marker.next, null);
+	let dropping: Promise<unknown> = Promise.resolve();
+	try {
+		while (marker.next < marker.parts) {
+			const read = await reading;
+			if (!read) break;
+			const { batch } = read;
+			const games = batch.reduce((n, part) => n + part.games.length, 0);
+			const next = {
+				...marker,
+				next: marker.next + batch.length,
+				...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
+			};
+			const writing = guard(() =>
+				db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
+					if (marker.mode === 'replace') {
+						await storeDump.writePart(joined(batch), 'replace', heldOf(marker));
+					} else {
+						for (const part of batch) await storeDump.writePart(part, 'merge', heldOf(marker));
+					}
+					await db.meta.put(markerRow(next));
+				})
+			);
+			reading = from(next.next, read.ahead);
+			reading.catch(() => undefined);
+			await writing;
+			// Committed: the staged copies are not needed any more (their room goes back as it goes).
+			const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
+			dropping = dropping.then(() => guard(() => staging.parts.bulkDelete(written)));
+			dropping.catch(() => undefined);
+			Object.assign(marker, next);
+			tell();
+		}
+		await dropping;
+	} finally {
+		// Nothing left running against the staging database when it is closed or dropped.
+		await Promise.allSettled([reading, dropping]);
 	}
 	await guard(() =>
 		db.transaction('rw', db.meta, async () => {

@@ -11,7 +11,7 @@ import type {
 	DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
-import type { GameRecord } from '$lib/card/records';
+import type { EventRecord, GameRecord, LogRecord } from '$lib/card/records';
 
 /** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
 function readOnly(trans: DBCoreTransaction): boolean {
@@ -26,6 +26,8 @@ interface Entry {
 	prints: Map<string, string>;
 	/** The upkeep's work queued so far: each write waits for the one before. */
 	turn: Promise<unknown> | null;
+	/** Game id → its log's events, as this transaction added it (see `UpkeepCache.logs`). */
+	logs: Map<string, readonly EventRecord[]>;
 }
 
 /**
@@ -46,7 +48,10 @@ export class UpkeepCache {
 		if (readOnly(trans)) return null;
 		let entry = this.#entries.get(trans);
 		if (!entry)
-			this.#entries.set(trans, (entry = { known: new Map(), prints: new Map(), turn: null }));
+			this.#entries.set(
+				trans,
+				(entry = { known: new Map(), prints: new Map(), turn: null, logs: new Map() })
+			);
 		return entry;
 	}
 
@@ -119,6 +124,38 @@ export class UpkeepCache {
 			return { after: () => keys.forEach((k) => this.#of(trans)?.set(k as string, false)) };
 		}
 		return { after: () => this.#of(trans)?.clear() };
+	}
+
+	/**
+	 * The logs a write to `logs` leaves that the upkeep can know without reading them back: a
+	 * log added (an add that succeeded had no log under its key before) is, until the
+	 * transaction writes that key again, the events it was added with. A restore's batch adds
+	 * its logs and then its games: judging the games then reads none of the logs it just wrote
+	 * (issue 39). Taken before the write goes down, kept once it has succeeded; a put, a delete
+	 * or a range deleted makes it forget what it touches.
+	 */
+	writingLogs(req: DBCoreMutateRequest): { after: (res: DBCoreMutateResponse) => void } {
+		const logs = this.#entry(req.trans)?.logs;
+		if (!logs) return { after: () => undefined };
+		if (req.type === 'add') {
+			// A copy of the list: the writer's array may grow after the write (the stored one cannot).
+			const added = req.values.map((v: LogRecord) => [v.gameId, [...v.events]] as const);
+			return {
+				after: (res) =>
+					added.forEach(([id, events], i) => {
+						if (res.failures[i] === undefined) logs.set(id, events);
+					})
+			};
+		}
+		if (req.type === 'put') req.values.forEach((v: LogRecord) => logs.delete(v.gameId));
+		else if (req.type === 'delete') req.keys.forEach((k) => logs.delete(k as string));
+		else logs.clear();
+		return { after: () => undefined };
+	}
+
+	/** The events of the log of game `id` as this transaction added it, if it knows them. */
+	addedLog(trans: DBCoreTransaction, id: string): readonly EventRecord[] | undefined {
+		return this.#entries.get(trans)?.logs.get(id);
 	}
 
 	/** `games` with its reads noted (`get`, `getMany`). */
