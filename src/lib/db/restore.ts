@@ -26,7 +26,7 @@
 import Dexie, { type Table } from 'dexie';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { checkDump } from '$lib/card/incoming-check';
+import { checkDumpWithPrints } from '$lib/card/incoming-check';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as storeDump from './store-dump';
@@ -45,7 +45,17 @@ const LOCK = 'muggins-league-restore';
 interface StagedPart {
 	n: number;
 	part: StoreDump;
+	/**
+	 * The fingerprint of each of its games' cards as checked, by game id, written in the same
+	 * record as the part they were taken over: the writing hands them to the store's upkeep
+	 * (`vouchPrints`), which then does not hash each card again. Absent in a part staged before
+	 * issue 39's change (the upkeep hashes those).
+	 */
+	prints?: Record<string, string>;
 }
+
+/** A staged part as the writing reads it. */
+type Staged = Omit<StagedPart, 'n'>;
 
 class StagingDB extends Dexie {
 	parts!: Table<StagedPart, number>;
@@ -155,9 +165,9 @@ export async function restoreStaged(
 			let games = 0;
 			tell({ step: 'checking', games, total: opts.games ?? null });
 			for await (const part of parts) {
-				const checked = await checkDump(part);
+				const checked = await checkDumpWithPrints(part);
 				await staged;
-				const row = { n, part: checked };
+				const row: StagedPart = { n, part: checked.dump, prints: checked.prints };
 				staged = guard(() => staging.parts.add(row));
 				// Awaited above or below; a refusal meanwhile is not an unhandled one.
 				staged.catch(() => undefined);
@@ -188,10 +198,14 @@ function heldOf(marker: RestoreMarker): ReadonlySet<string> | null {
 	return marker.held ? new Set(marker.held) : null;
 }
 
-async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
+async function stagedOf(staging: StagingDB, n: number): Promise<Staged> {
 	const row = await guard(() => staging.parts.get(n));
 	if (!row) throw new DbError('incoming-damaged', { detail: 'a part of the restore is missing' });
-	return row.part;
+	return row;
+}
+
+async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
+	return (await stagedOf(staging, n)).part;
 }
 
 /**
@@ -205,28 +219,34 @@ async function batchFrom(
 	next: number,
 	count: number,
 	most: number,
-	ahead: StoreDump | null
-): Promise<{ batch: StoreDump[]; ahead: StoreDump | null }> {
-	const batch: StoreDump[] = [];
+	ahead: Staged | null
+): Promise<{ batch: Staged[]; ahead: Staged | null }> {
+	const batch: Staged[] = [];
 	let records = 0;
 	for (let n = next; n < count; n++) {
-		const part = (n === next ? ahead : null) ?? (await partOf(staging, n));
-		const more = recordsIn(part);
-		if (batch.length > 0 && records + more > most) return { batch, ahead: part };
-		batch.push(part);
+		const staged = (n === next ? ahead : null) ?? (await stagedOf(staging, n));
+		const more = recordsIn(staged.part);
+		if (batch.length > 0 && records + more > most) return { batch, ahead: staged };
+		batch.push(staged);
 		records += more;
 	}
 	return { batch, ahead: null };
 }
 
 /** The parts of `batch` as one part (each game's rows are in its own part, so in this one). */
-function joined(batch: readonly StoreDump[]): StoreDump {
-	if (batch.length === 1) return batch[0]!;
+function joined(batch: readonly Staged[]): StoreDump {
+	if (batch.length === 1) return batch[0]!.part;
 	const out = emptyDump();
 	for (const t of TABLES) {
-		(out[t] as unknown[]) = batch.flatMap((part) => part[t] as unknown[]);
+		(out[t] as unknown[]) = batch.flatMap(({ part }) => part[t] as unknown[]);
 	}
 	return out;
+}
+
+/** The prints of `batch`'s games, or null when a part of it was staged without them. */
+function printsOf(batch: readonly Staged[]): Record<string, string> | null {
+	if (batch.some((s) => !s.prints)) return null;
+	return batch.length === 1 ? batch[0]!.prints! : Object.assign({}, ...batch.map((s) => s.prints));
 }
 
 /**
@@ -248,7 +268,7 @@ async function apply(
 	const total = marker.games ?? null;
 	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
 	tell();
-	const from = (next: number, ahead: StoreDump | null) =>
+	const from = (next: number, ahead: Staged | null) =>
 		next < marker.parts
 			? batchFrom(staging, next, marker.parts, batchRecords, ahead)
 			: Promise.resolve(null);
@@ -262,7 +282,7 @@ async function apply(
 			const read = await reading;
 			if (!read) break;
 			const { batch } = read;
-			const games = batch.reduce((n, part) => n + part.games.length, 0);
+			const games = batch.reduce((n, { part }) => n + part.games.length, 0);
 			const next = {
 				...marker,
 				next: marker.next + batch.length,
@@ -271,9 +291,12 @@ async function apply(
 			const writing = guard(() =>
 				db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
 					if (marker.mode === 'replace') {
-						await storeDump.writePart(joined(batch), 'replace', heldOf(marker));
+						const part = joined(batch);
+						await storeDump.writePart(part, 'replace', heldOf(marker), printsOf(batch));
 					} else {
-						for (const part of batch) await storeDump.writePart(part, 'merge', heldOf(marker));
+						for (const { part } of batch) {
+							await storeDump.writePart(part, 'merge', heldOf(marker));
+						}
 					}
 					await db.meta.put(markerRow(next));
 				})

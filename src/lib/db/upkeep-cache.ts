@@ -26,8 +26,20 @@ interface Entry {
 	prints: Map<string, string>;
 	/** The upkeep's work queued so far: each write waits for the one before. */
 	turn: Promise<unknown> | null;
-	/** Game id → its log's events, as this transaction added it (see `UpkeepCache.logs`). */
-	logs: Map<string, readonly EventRecord[]>;
+	/** Game id → its log's events as this transaction added it, and the record it was added as. */
+	logs: Map<string, { events: readonly EventRecord[]; from: LogRecord }>;
+	/** Game id → the fingerprint its writer vouched for, of that record with that log. */
+	vouched: Map<string, VouchedPrint>;
+}
+
+/**
+ * A writer's word that `print` is the fingerprint of the card of `game` with `log` (the very
+ * objects it writes): a restore took it when it checked the card (`checkDumpWithPrints`).
+ */
+export interface VouchedPrint {
+	game: GameRecord;
+	log: LogRecord;
+	print: string;
 }
 
 /**
@@ -50,7 +62,13 @@ export class UpkeepCache {
 		if (!entry)
 			this.#entries.set(
 				trans,
-				(entry = { known: new Map(), prints: new Map(), turn: null, logs: new Map() })
+				(entry = {
+					known: new Map(),
+					prints: new Map(),
+					turn: null,
+					logs: new Map(),
+					vouched: new Map()
+				})
 			);
 		return entry;
 	}
@@ -139,11 +157,13 @@ export class UpkeepCache {
 		if (!logs) return { after: () => undefined };
 		if (req.type === 'add') {
 			// A copy of the list: the writer's array may grow after the write (the stored one cannot).
-			const added = req.values.map((v: LogRecord) => [v.gameId, [...v.events]] as const);
+			const added = req.values.map(
+				(v: LogRecord) => [v.gameId, { events: [...v.events], from: v }] as const
+			);
 			return {
 				after: (res) =>
-					added.forEach(([id, events], i) => {
-						if (res.failures[i] === undefined) logs.set(id, events);
+					added.forEach(([id, log], i) => {
+						if (res.failures[i] === undefined) logs.set(id, log);
 					})
 			};
 		}
@@ -155,7 +175,25 @@ export class UpkeepCache {
 
 	/** The events of the log of game `id` as this transaction added it, if it knows them. */
 	addedLog(trans: DBCoreTransaction, id: string): readonly EventRecord[] | undefined {
-		return this.#entries.get(trans)?.logs.get(id);
+		return this.#entries.get(trans)?.logs.get(id)?.events;
+	}
+
+	/** Notes the fingerprints a writer vouches for (`VouchedPrint`), in `trans`. */
+	vouch(trans: DBCoreTransaction, prints: readonly VouchedPrint[]): void {
+		const vouched = this.#entry(trans)?.vouched;
+		for (const p of prints) vouched?.set(p.game.id, p);
+	}
+
+	/**
+	 * The fingerprint vouched for game `record` as added, when the word was given for this very
+	 * record and for the log this transaction added it with, unchanged since (a log put again or
+	 * deleted is forgotten, `writingLogs`); otherwise undefined, and the game is hashed.
+	 */
+	vouchedPrint(trans: DBCoreTransaction, record: GameRecord): string | undefined {
+		const entry = this.#entries.get(trans);
+		const word = entry?.vouched.get(record.id);
+		if (!entry || !word || word.game !== record) return undefined;
+		return entry.logs.get(record.id)?.from === word.log ? word.print : undefined;
 	}
 
 	/** `games` with its reads noted (`get`, `getMany`). */

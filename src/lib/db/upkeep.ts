@@ -59,7 +59,7 @@ import type {
 import { verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
 import { keepTotals, type TotalsTables } from './totals-upkeep';
-import { UpkeepCache } from './upkeep-cache';
+import { UpkeepCache, type VouchedPrint } from './upkeep-cache';
 
 const GAMES = 'games';
 const LOGS = 'logs';
@@ -90,6 +90,18 @@ const cache = new UpkeepCache();
 export function notePrint(text: string, print: string): void {
 	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
 	if (trans) cache.notePrint(trans, text, print);
+}
+
+/**
+ * Tells the upkeep, within the current read-write transaction, the fingerprints of cards its
+ * writer is about to add, each taken over that very game record with that very log record (a
+ * restore checked and hashed each card of the file before staging it): a game added with that
+ * log is judged without hashing it again. Any other write to the game or its log in between,
+ * and the word is not taken. Call it inside `db.transaction`.
+ */
+export function vouchPrints(prints: readonly VouchedPrint[]): void {
+	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
+	if (trans) cache.vouch(trans, prints);
 }
 
 /** The tables the upkeep reads and writes, below it; null where the schema has none yet. */
@@ -359,8 +371,9 @@ function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map
 function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judged {
 	// One replay for both: the verdict's hands and the card's figures.
 	const state = stateOf(record, log.events);
+	const whole = cache.vouchedPrint(trans, record);
 	return {
-		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state),
+		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state, whole),
 		state
 	};
 }

@@ -16,6 +16,7 @@ import * as outbox from '$lib/db/outbox';
 import type { EventRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
+import { vouchPrints } from '$lib/db/upkeep';
 import { leagueCsv } from '$lib/export/league';
 import {
 	at,
@@ -216,6 +217,48 @@ describe('every write that can change a verdict changes it in the same transacti
 		});
 		expect(await changed(leagueId)).toEqual([tampered]);
 		await expectVerdictsKept();
+	});
+
+	it('takes a fingerprint vouched for only for that very game record added with that very log', async () => {
+		const { leagueId, honest, tampered } = await classWithCards();
+		const ids = [honest, tampered];
+		const kept = await Promise.all(
+			ids.map(async (id) => ({
+				game: (await db.games.get(id))!,
+				log: (await db.logs.get(id))!,
+				signatures: await signatures.list(id)
+			}))
+		);
+		const [h, t] = kept as [(typeof kept)[0], (typeof kept)[0]];
+		const remove = () =>
+			db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+				await db.games.bulkDelete(ids);
+				await db.logs.bulkDelete(ids);
+				await db.signatures.bulkDelete(kept.flatMap((k) => k.signatures.map((s) => s.id)));
+			});
+		const wrong = 'f'.repeat(64);
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			// Vouched for a copy of the record, not the one added: not taken.
+			vouchPrints([{ game: { ...h.game }, log: h.log, print: wrong }]);
+			// Vouched for the very records, but the log was put again after: not taken.
+			vouchPrints([{ game: t.game, log: t.log, print: wrong }]);
+			await db.logs.bulkAdd([h.log, t.log]);
+			await db.logs.put({ ...t.log });
+			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.games.bulkAdd([h.game, t.game]);
+		});
+		expect(await changed(leagueId)).toEqual([]);
+		await expectVerdictsKept();
+		// For the very records, unchanged, the word is taken (a restore's: it hashed the card).
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			vouchPrints([{ game: h.game, log: h.log, print: wrong }]);
+			await db.logs.bulkAdd([h.log, t.log]);
+			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.games.bulkAdd([h.game, t.game]);
+		});
+		expect(await changed(leagueId)).toEqual([honest]);
 	});
 
 	it('a signature set aside, deleted, or moved to another card by hand', async () => {
