@@ -53,7 +53,10 @@ async function restoreSteps(): Promise<Record<string, unknown>> {
 	} as Parameters<typeof restoreBackup>[2]);
 	const totalMs = performance.now() - t0;
 	clearInterval(sampler);
-	return { mb: blob.size / 1024 / 1024, readMs, totalMs, peakHeapMb: peak, marks };
+	// What the restore left, to tell a run that lost records (the next run's backup would
+	// refuse its own file) from one that did not.
+	const left = { leagues: await db.leagues.count(), games: await db.games.count() };
+	return { mb: blob.size / 1024 / 1024, readMs, totalMs, peakHeapMb: peak, left, marks };
 }
 
 /**

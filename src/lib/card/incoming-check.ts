@@ -72,6 +72,17 @@ export function assertStudentIdsUnique(
  * `incoming-id-taken`, `student-id-too-long`, `student-id-control`, `student-id-taken`
  */
 export async function checkDump(file: StoreDump): Promise<StoreDump> {
+	return (await checkDumpWithPrints(file)).dump;
+}
+
+/**
+ * `checkDump`, with the fingerprint of each game's card as checked (by game id): the staged
+ * restore keeps them with the part, and its writing hands them to the store's upkeep, which
+ * then does not hash each card a second time to judge it (issue 39).
+ */
+export async function checkDumpWithPrints(
+	file: StoreDump
+): Promise<{ dump: StoreDump; prints: Record<string, string> }> {
 	for (const table of [
 		'leagues',
 		'players',
@@ -99,6 +110,7 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 	const games: GameRecord[] = [];
 	const checkedEvents: EventRecord[] = [];
 	const checkedSignatures: SignatureRecord[] = [];
+	const prints: Record<string, string> = {};
 	for (const game of file.games) {
 		const checked = await checkGame({
 			game,
@@ -106,6 +118,7 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 			signatures: signatures.get(game.id) ?? []
 		});
 		games.push(checked.game);
+		prints[checked.game.id] = checked.print;
 		checkedEvents.push(...checked.events);
 		checkedSignatures.push(...checked.signatures);
 	}
@@ -119,7 +132,7 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 			card: { game: checked.game, events: checked.events, signatures: checked.signatures }
 		});
 	}
-	return {
+	const dump = {
 		...file,
 		leagues: file.leagues.map((l) => ({ ...l, name: incomingLeagueName(l.name) })),
 		players,
@@ -128,6 +141,7 @@ export async function checkDump(file: StoreDump): Promise<StoreDump> {
 		signatures: checkedSignatures,
 		inbox
 	};
+	return { dump, prints };
 }
 
 /** `records` (events, signatures) grouped by their game's id, in their order. */

@@ -48,13 +48,15 @@ export function printOf(
  * null when the game is not locked with its result (nothing to keep: such a card does not count
  * whatever its signatures say). The same judgement as `signatures.inspect`.
  * @param state the replay of `events` (`stateOf`), when the caller has it already
+ * @param whole the fingerprint of `record` with all of `events`, when the caller has it already
  */
 export function verdictOf(
 	record: GameRecord,
 	events: readonly EventRecord[],
 	signatures: readonly SignatureRecord[],
 	known?: KnownPrints,
-	state?: GameState | null
+	state?: GameState | null,
+	whole?: string
 ): VerdictRecord | null {
 	if (!lockedWithResult(record) || record.fingerprint === null) return null;
 	const latest = counting(signatures);
@@ -66,7 +68,7 @@ export function verdictOf(
 		})),
 		locked: record.fingerprint,
 		// The instructor's corrections after the seal leave the players' signatures valid.
-		current: signedPrint(record, events, (e) => printOf(record, e, known))
+		current: signedPrint(record, events, (e) => printOf(record, e, known), whole)
 	});
 	return {
 		gameId: record.id,

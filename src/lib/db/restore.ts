@@ -26,7 +26,7 @@
 import Dexie, { type Table } from 'dexie';
 import { db } from './db';
 import { DbError, guard } from './errors';
-import { checkDump } from '$lib/card/incoming-check';
+import { checkDumpWithPrints } from '$lib/card/incoming-check';
 import { checkStaged } from './restore-check';
 import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
 import * as storeDump from './store-dump';
@@ -45,7 +45,17 @@ const LOCK = 'muggins-league-restore';
 interface StagedPart {
 	n: number;
 	part: StoreDump;
+	/**
+	 * The fingerprint of each of its games' cards as checked, by game id, written in the same
+	 * record as the part they were taken over: the writing hands them to the store's upkeep
+	 * (`vouchPrints`), which then does not hash each card again. Absent in a part staged before
+	 * issue 39's change (the upkeep hashes those).
+	 */
+	prints?: Record<string, string>;
 }
+
+/** A staged part as the writing reads it. */
+type Staged = Omit<StagedPart, 'n'>;
 
 class StagingDB extends Dexie {
 	parts!: Table<StagedPart, number>;
@@ -146,17 +156,26 @@ export async function restoreStaged(
 		await dropStaging();
 		await writeMarker(marker);
 		const staging = new StagingDB();
+		// The part being staged: the next is read and checked meanwhile (the staging database
+		// writes in the browser's own process), so checking and staging take the time of the
+		// longer, not of both; one part at a time waits, so the heap holds one part more.
+		let staged: Promise<unknown> = Promise.resolve();
 		try {
 			let n = 0;
 			let games = 0;
 			tell({ step: 'checking', games, total: opts.games ?? null });
 			for await (const part of parts) {
-				const checked = await checkDump(part);
-				await guard(() => staging.parts.add({ n, part: checked }));
+				const checked = await checkDumpWithPrints(part);
+				await staged;
+				const row: StagedPart = { n, part: checked.dump, prints: checked.prints };
+				staged = guard(() => staging.parts.add(row));
+				// Awaited above or below; a refusal meanwhile is not an unhandled one.
+				staged.catch(() => undefined);
 				n++;
 				games += part.games.length;
 				tell({ step: 'checking', games, total: opts.games ?? null });
 			}
+			await staged;
 			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n, heldOf(marker));
 			marker.parts = n;
 			marker.games = games;
@@ -164,6 +183,7 @@ export async function restoreStaged(
 			marker.phase = 'applying';
 			await writeMarker(marker);
 		} catch (err) {
+			await staged.catch(() => undefined);
 			await dropStaging(staging);
 			await writeMarker(null);
 			throw err;
@@ -178,10 +198,14 @@ function heldOf(marker: RestoreMarker): ReadonlySet<string> | null {
 	return marker.held ? new Set(marker.held) : null;
 }
 
-async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
+async function stagedOf(staging: StagingDB, n: number): Promise<Staged> {
 	const row = await guard(() => staging.parts.get(n));
 	if (!row) throw new DbError('incoming-damaged', { detail: 'a part of the restore is missing' });
-	return row.part;
+	return row;
+}
+
+async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
+	return (await stagedOf(staging, n)).part;
 }
 
 /**
@@ -195,28 +219,34 @@ async function batchFrom(
 	next: number,
 	count: number,
 	most: number,
-	ahead: StoreDump | null
-): Promise<{ batch: StoreDump[]; ahead: StoreDump | null }> {
-	const batch: StoreDump[] = [];
+	ahead: Staged | null
+): Promise<{ batch: Staged[]; ahead: Staged | null }> {
+	const batch: Staged[] = [];
 	let records = 0;
 	for (let n = next; n < count; n++) {
-		const part = (n === next ? ahead : null) ?? (await partOf(staging, n));
-		const more = recordsIn(part);
-		if (batch.length > 0 && records + more > most) return { batch, ahead: part };
-		batch.push(part);
+		const staged = (n === next ? ahead : null) ?? (await stagedOf(staging, n));
+		const more = recordsIn(staged.part);
+		if (batch.length > 0 && records + more > most) return { batch, ahead: staged };
+		batch.push(staged);
 		records += more;
 	}
 	return { batch, ahead: null };
 }
 
 /** The parts of `batch` as one part (each game's rows are in its own part, so in this one). */
-function joined(batch: readonly StoreDump[]): StoreDump {
-	if (batch.length === 1) return batch[0]!;
+function joined(batch: readonly Staged[]): StoreDump {
+	if (batch.length === 1) return batch[0]!.part;
 	const out = emptyDump();
 	for (const t of TABLES) {
-		(out[t] as unknown[]) = batch.flatMap((part) => part[t] as unknown[]);
+		(out[t] as unknown[]) = batch.flatMap(({ part }) => part[t] as unknown[]);
 	}
 	return out;
+}
+
+/** The prints of `batch`'s games, or null when a part of it was staged without them. */
+function printsOf(batch: readonly Staged[]): Record<string, string> | null {
+	if (batch.some((s) => !s.prints)) return null;
+	return batch.length === 1 ? batch[0]!.prints! : Object.assign({}, ...batch.map((s) => s.prints));
 }
 
 /**
@@ -238,32 +268,53 @@ async function apply(
 	const total = marker.games ?? null;
 	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
 	tell();
-	let ahead: StoreDump | null = null;
-	while (marker.next < marker.parts) {
-		const read = await batchFrom(staging, marker.next, marker.parts, batchRecords, ahead);
-		const { batch } = read;
-		ahead = read.ahead;
-		const games = batch.reduce((n, part) => n + part.games.length, 0);
-		const next = {
-			...marker,
-			next: marker.next + batch.length,
-			...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
-		};
-		await guard(() =>
-			db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
-				if (marker.mode === 'replace') {
-					await storeDump.writePart(joined(batch), 'replace', heldOf(marker));
-				} else {
-					for (const part of batch) await storeDump.writePart(part, 'merge', heldOf(marker));
-				}
-				await db.meta.put(markerRow(next));
-			})
-		);
-		// Committed: the staged copies are not needed any more (their room goes back as it goes).
-		const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
-		await guard(() => staging.parts.bulkDelete(written));
-		Object.assign(marker, next);
-		tell();
+	const from = (next: number, ahead: Staged | null) =>
+		next < marker.parts
+			? batchFrom(staging, next, marker.parts, batchRecords, ahead)
+			: Promise.resolve(null);
+	// While the store writes a batch, the next is read from the staging database and the one
+	// before is dropped from it: the two databases work side by side (at most two batches are
+	// held, whatever the file's size).
+	let reading = from(marker.next, null);
+	let dropping: Promise<unknown> = Promise.resolve();
+	try {
+		while (marker.next < marker.parts) {
+			const read = await reading;
+			if (!read) break;
+			const { batch } = read;
+			const games = batch.reduce((n, { part }) => n + part.games.length, 0);
+			const next = {
+				...marker,
+				next: marker.next + batch.length,
+				...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
+			};
+			const writing = guard(() =>
+				db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
+					if (marker.mode === 'replace') {
+						const part = joined(batch);
+						await storeDump.writePart(part, 'replace', heldOf(marker), printsOf(batch));
+					} else {
+						for (const { part } of batch) {
+							await storeDump.writePart(part, 'merge', heldOf(marker));
+						}
+					}
+					await db.meta.put(markerRow(next));
+				})
+			);
+			reading = from(next.next, read.ahead);
+			reading.catch(() => undefined);
+			await writing;
+			// Committed: the staged copies are not needed any more (their room goes back as it goes).
+			const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
+			dropping = dropping.then(() => guard(() => staging.parts.bulkDelete(written)));
+			dropping.catch(() => undefined);
+			Object.assign(marker, next);
+			tell();
+		}
+		await dropping;
+	} finally {
+		// Nothing left running against the staging database when it is closed or dropped.
+		await Promise.allSettled([reading, dropping]);
 	}
 	await guard(() =>
 		db.transaction('rw', db.meta, async () => {

@@ -11,7 +11,9 @@ import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
-import type { GameRecord, LeagueRecord } from '$lib/card/records';
+import type { GameRecord, LeagueRecord, LogRecord } from '$lib/card/records';
+import { vouchPrints } from './upkeep';
+import type { VouchedPrint } from './upkeep-cache';
 import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
 import { receiveChecked } from './inbox';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
@@ -228,7 +230,8 @@ function claimed(league: LeagueRecord): LeagueRecord {
 export async function writePart(
 	part: StoreDump,
 	mode: RestoreMode,
-	outside: ReadonlySet<string> | null = null
+	outside: ReadonlySet<string> | null = null,
+	prints: Readonly<Record<string, string>> | null = null
 ): Promise<void> {
 	// Restoring another device's file is the instructor's act on this one: the leagues it
 	// brings become this device's (issue 37), as a new laptop takes over from the old one,
@@ -241,7 +244,9 @@ export async function writePart(
 		await db.leagues.bulkAdd(file.leagues);
 		await db.players.bulkAdd(file.players);
 		await db.sessions.bulkAdd(file.sessions);
-		await db.logs.bulkAdd(logsOfEvents(file.events));
+		const logs = logsOfEvents(file.events);
+		if (prints) vouchPrints(vouched(file.games, logs, prints));
+		await db.logs.bulkAdd(logs);
 		await db.signatures.bulkAdd(file.signatures);
 		await db.games.bulkAdd(file.games);
 		await db.matches.bulkAdd(file.matches);
@@ -271,6 +276,22 @@ export async function writePart(
 	for (const { leagueId, checked } of m.cards) {
 		await receiveChecked(checked, leagueId, { sender: null, fromBackup: true });
 	}
+}
+
+/** Each of `games` with a print in `prints` and a log in `logs`, for the upkeep (`vouchPrints`). */
+function vouched(
+	games: readonly GameRecord[],
+	logs: readonly LogRecord[],
+	prints: Readonly<Record<string, string>>
+): VouchedPrint[] {
+	const logOf = new Map(logs.map((l) => [l.gameId, l]));
+	const out: VouchedPrint[] = [];
+	for (const game of games) {
+		const log = logOf.get(game.id);
+		const print = Object.hasOwn(prints, game.id) ? prints[game.id] : undefined;
+		if (log && print !== undefined) out.push({ game, log, print });
+	}
+	return out;
 }
 
 /** Of `cards`, those the device does not hold already as they are (the same fingerprint). */

@@ -11,7 +11,7 @@ import type {
 	DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
-import type { GameRecord } from '$lib/card/records';
+import type { EventRecord, GameRecord, LogRecord } from '$lib/card/records';
 
 /** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
 function readOnly(trans: DBCoreTransaction): boolean {
@@ -26,6 +26,20 @@ interface Entry {
 	prints: Map<string, string>;
 	/** The upkeep's work queued so far: each write waits for the one before. */
 	turn: Promise<unknown> | null;
+	/** Game id → its log's events as this transaction added it, and the record it was added as. */
+	logs: Map<string, { events: readonly EventRecord[]; from: LogRecord }>;
+	/** Game id → the fingerprint its writer vouched for, of that record with that log. */
+	vouched: Map<string, VouchedPrint>;
+}
+
+/**
+ * A writer's word that `print` is the fingerprint of the card of `game` with `log` (the very
+ * objects it writes): a restore took it when it checked the card (`checkDumpWithPrints`).
+ */
+export interface VouchedPrint {
+	game: GameRecord;
+	log: LogRecord;
+	print: string;
 }
 
 /**
@@ -46,7 +60,16 @@ export class UpkeepCache {
 		if (readOnly(trans)) return null;
 		let entry = this.#entries.get(trans);
 		if (!entry)
-			this.#entries.set(trans, (entry = { known: new Map(), prints: new Map(), turn: null }));
+			this.#entries.set(
+				trans,
+				(entry = {
+					known: new Map(),
+					prints: new Map(),
+					turn: null,
+					logs: new Map(),
+					vouched: new Map()
+				})
+			);
 		return entry;
 	}
 
@@ -119,6 +142,58 @@ export class UpkeepCache {
 			return { after: () => keys.forEach((k) => this.#of(trans)?.set(k as string, false)) };
 		}
 		return { after: () => this.#of(trans)?.clear() };
+	}
+
+	/**
+	 * The logs a write to `logs` leaves that the upkeep can know without reading them back: a
+	 * log added (an add that succeeded had no log under its key before) is, until the
+	 * transaction writes that key again, the events it was added with. A restore's batch adds
+	 * its logs and then its games: judging the games then reads none of the logs it just wrote
+	 * (issue 39). Taken before the write goes down, kept once it has succeeded; a put, a delete
+	 * or a range deleted makes it forget what it touches.
+	 */
+	writingLogs(req: DBCoreMutateRequest): { after: (res: DBCoreMutateResponse) => void } {
+		const logs = this.#entry(req.trans)?.logs;
+		if (!logs) return { after: () => undefined };
+		if (req.type === 'add') {
+			// A copy of the list: the writer's array may grow after the write (the stored one cannot).
+			const added = req.values.map(
+				(v: LogRecord) => [v.gameId, { events: [...v.events], from: v }] as const
+			);
+			return {
+				after: (res) =>
+					added.forEach(([id, log], i) => {
+						if (res.failures[i] === undefined) logs.set(id, log);
+					})
+			};
+		}
+		if (req.type === 'put') req.values.forEach((v: LogRecord) => logs.delete(v.gameId));
+		else if (req.type === 'delete') req.keys.forEach((k) => logs.delete(k as string));
+		else logs.clear();
+		return { after: () => undefined };
+	}
+
+	/** The events of the log of game `id` as this transaction added it, if it knows them. */
+	addedLog(trans: DBCoreTransaction, id: string): readonly EventRecord[] | undefined {
+		return this.#entries.get(trans)?.logs.get(id)?.events;
+	}
+
+	/** Notes the fingerprints a writer vouches for (`VouchedPrint`), in `trans`. */
+	vouch(trans: DBCoreTransaction, prints: readonly VouchedPrint[]): void {
+		const vouched = this.#entry(trans)?.vouched;
+		for (const p of prints) vouched?.set(p.game.id, p);
+	}
+
+	/**
+	 * The fingerprint vouched for game `record` as added, when the word was given for this very
+	 * record and for the log this transaction added it with, unchanged since (a log put again or
+	 * deleted is forgotten, `writingLogs`); otherwise undefined, and the game is hashed.
+	 */
+	vouchedPrint(trans: DBCoreTransaction, record: GameRecord): string | undefined {
+		const entry = this.#entries.get(trans);
+		const word = entry?.vouched.get(record.id);
+		if (!entry || !word || word.game !== record) return undefined;
+		return entry.logs.get(record.id)?.from === word.log ? word.print : undefined;
 	}
 
 	/** `games` with its reads noted (`get`, `getMany`). */

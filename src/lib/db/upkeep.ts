@@ -59,7 +59,7 @@ import type {
 import { verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
 import { keepTotals, type TotalsTables } from './totals-upkeep';
-import { UpkeepCache } from './upkeep-cache';
+import { UpkeepCache, type VouchedPrint } from './upkeep-cache';
 
 const GAMES = 'games';
 const LOGS = 'logs';
@@ -90,6 +90,18 @@ const cache = new UpkeepCache();
 export function notePrint(text: string, print: string): void {
 	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
 	if (trans) cache.notePrint(trans, text, print);
+}
+
+/**
+ * Tells the upkeep, within the current read-write transaction, the fingerprints of cards its
+ * writer is about to add, each taken over that very game record with that very log record (a
+ * restore checked and hashed each card of the file before staging it): a game added with that
+ * log is judged without hashing it again. Any other write to the game or its log in between,
+ * and the word is not taken. Call it inside `db.transaction`.
+ */
+export function vouchPrints(prints: readonly VouchedPrint[]): void {
+	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
+	if (trans) cache.vouch(trans, prints);
 }
 
 /** The tables the upkeep reads and writes, below it; null where the schema has none yet. */
@@ -290,9 +302,17 @@ function eventsOfGames(
 	ids: string[]
 ): Promise<EventRecord[][]> {
 	if (t.logs) {
-		return t.logs
-			.getMany({ trans, keys: ids })
-			.then((found: (LogRecord | undefined)[]) => found.map((log) => log?.events ?? []));
+		const logs = t.logs;
+		// Logs this transaction added are known as they are (`UpkeepCache.writingLogs`): a
+		// restore's batch does not read back what it has just written.
+		const known = ids.map((id) => cache.addedLog(trans, id));
+		const unknown = ids.filter((_, i) => known[i] === undefined);
+		const read =
+			unknown.length === 0 ? Promise.resolve([]) : logs.getMany({ trans, keys: unknown });
+		return read.then((found: (LogRecord | undefined)[]) => {
+			let j = 0;
+			return known.map((events) => [...(events ?? found[j++]?.events ?? [])]);
+		});
 	}
 	// An upgrade before version 16: each of a game's events is a record of `events`.
 	const events = t.events!;
@@ -351,8 +371,9 @@ function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map
 function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judged {
 	// One replay for both: the verdict's hands and the card's figures.
 	const state = stateOf(record, log.events);
+	const whole = cache.vouchedPrint(trans, record);
 	return {
-		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state),
+		verdict: verdictOf(record, log.events, log.signatures, cache.prints(trans), state, whole),
 		state
 	};
 }
@@ -373,63 +394,108 @@ function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
  * judged game's figures are written again from the same replay (a void or a correction changes
  * them, not the verdict), and go when the card stops counting: a card has figures only while it
  * has a verdict.
+ * @param added games this write added, by id (their adds succeeded): each had no record before,
+ * so no verdict and no figures either; they are judged as added, without reading anything back
+ * @param gamesWritten the write was to `games`; otherwise the games' records are as they were,
+ * and one not locked with its result had no verdict and no figures and still has none (a
+ * restore's logs, written before their games, cost one read of those games and no more)
  */
-function rejudge(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<void> {
+function rejudge(
+	t: Tables,
+	trans: DBCoreTransaction,
+	ids: string[],
+	added: ReadonlyMap<string, GameRecord> = new Map(),
+	gamesWritten = true
+): Promise<void> {
 	const verdicts = t.verdicts;
 	const keys = [...new Set(ids)];
 	if (!verdicts || keys.length === 0) return Promise.resolve();
-	// The figures as they were, before this rejudge writes any: the totals take them out.
-	const hadFigures =
-		t.figures && t.totals ? t.figures.getMany({ trans, keys }) : Promise.resolve([]);
-	return Promise.all([
-		t.games.getMany({ trans, keys }),
-		verdicts.getMany({ trans, keys }),
-		hadFigures
-	]).then(
-		([records, held, had]: [
-			(GameRecord | undefined)[],
-			(VerdictRecord | undefined)[],
-			(FiguresRecord | undefined)[]
-		]) => {
-			cache.read(trans, keys, records);
-			const locked = records.filter((r): r is GameRecord => r !== undefined && lockedWithResult(r));
-			return logsOf(
-				t,
-				trans,
-				locked.map((r) => r.id)
-			).then((read) => {
-				const all = records.map((record) => {
-					const log = record && read.get(record.id);
-					return record && log ? judgeOne(trans, record, log) : NOT_JUDGED;
-				});
-				const put: VerdictRecord[] = [];
-				const gone: string[] = [];
-				const figures: FiguresRecord[] = [];
-				const noFigures: string[] = [];
-				all.forEach(({ verdict: v, state }, i) => {
-					const record = records[i];
-					const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
-					if (kept) figures.push(kept);
-					else if (held[i]) noFigures.push(keys[i]!);
-					const unchanged = same(held[i], v);
-					if (unchanged) return;
-					if (v) put.push(v);
-					else gone.push(keys[i]!);
-				});
-				const writes: Promise<void>[] = [];
-				if (put.length > 0)
-					writes.push(verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
-				if (gone.length > 0)
-					writes.push(verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
-				if (t.figures && figures.length > 0)
-					writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
-				if (t.figures && noFigures.length > 0)
-					writes.push(t.figures.mutate({ trans, type: 'delete', keys: noFigures }).then(failed));
-				if (t.totals) writes.push(retotal(t.totals, trans, had, figures));
-				return Promise.all(writes).then(() => undefined);
-			});
+	const toRead = keys.filter((k) => !added.has(k));
+	const read = toRead.length === 0 ? Promise.resolve([]) : t.games.getMany({ trans, keys: toRead });
+	return read.then((found: (GameRecord | undefined)[]) => {
+		cache.read(trans, toRead, found);
+		let j = 0;
+		const records = keys.map((k) => added.get(k) ?? found[j++]);
+		// The keys whose verdict and figures may be held: not added, and (but after a write to
+		// `games`) locked with the result.
+		const held = keys.filter(
+			(k, i) =>
+				!added.has(k) &&
+				(gamesWritten || (records[i] !== undefined && lockedWithResult(records[i])))
+		);
+		if (held.length === 0 && records.every((r) => r === undefined || !lockedWithResult(r))) {
+			return Promise.resolve();
 		}
-	);
+		// The figures as they were, before this rejudge writes any: the totals take them out.
+		const hadFigures =
+			t.figures && t.totals && held.length > 0
+				? t.figures.getMany({ trans, keys: held })
+				: Promise.resolve([]);
+		const heldVerdicts =
+			held.length > 0 ? verdicts.getMany({ trans, keys: held }) : Promise.resolve([]);
+		return Promise.all([heldVerdicts, hadFigures]).then(
+			([heldFound, had]: [(VerdictRecord | undefined)[], (FiguresRecord | undefined)[]]) => {
+				const at = new Map(held.map((k, i) => [k, i]));
+				const heldOf = (k: string) => {
+					const i = at.get(k);
+					return i === undefined ? undefined : heldFound[i];
+				};
+				const locked = records.filter(
+					(r): r is GameRecord => r !== undefined && lockedWithResult(r)
+				);
+				return logsOf(
+					t,
+					trans,
+					locked.map((r) => r.id)
+				).then((logs) => write(t, trans, keys, records, keys.map(heldOf), had, logs));
+			}
+		);
+	});
+}
+
+/**
+ * Writes what judging games `keys` (their `records` as they now are, their verdicts as `held`,
+ * their figures as `had`, their `logs`) changes: verdicts, figures and their totals.
+ */
+function write(
+	t: Tables,
+	trans: DBCoreTransaction,
+	keys: readonly string[],
+	records: readonly (GameRecord | undefined)[],
+	held: readonly (VerdictRecord | undefined)[],
+	had: readonly (FiguresRecord | undefined)[],
+	read: ReadonlyMap<string, Log>
+): Promise<void> {
+	const verdicts = t.verdicts!;
+	const all = records.map((record) => {
+		const log = record && read.get(record.id);
+		return record && log ? judgeOne(trans, record, log) : NOT_JUDGED;
+	});
+	const put: VerdictRecord[] = [];
+	const gone: string[] = [];
+	const figures: FiguresRecord[] = [];
+	const noFigures: string[] = [];
+	all.forEach(({ verdict: v, state }, i) => {
+		const record = records[i];
+		const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
+		if (kept) figures.push(kept);
+		else if (held[i]) noFigures.push(keys[i]!);
+		const unchanged = same(held[i], v);
+		if (unchanged) return;
+		if (v) put.push(v);
+		else gone.push(keys[i]!);
+	});
+	const writes: Promise<void>[] = [];
+	if (put.length > 0)
+		writes.push(verdicts.mutate({ trans, type: 'put', values: put }).then(failed));
+	if (gone.length > 0)
+		writes.push(verdicts.mutate({ trans, type: 'delete', keys: gone }).then(failed));
+	if (t.figures && figures.length > 0)
+		writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
+	if (t.figures && noFigures.length > 0)
+		writes.push(t.figures.mutate({ trans, type: 'delete', keys: noFigures }).then(failed));
+	if (t.totals) writes.push(retotal(t.totals, trans, had, figures));
+	return Promise.all(writes).then(() => undefined);
 }
 
 /**
@@ -467,6 +533,16 @@ function clearDerived(t: Tables, trans: DBCoreTransaction, range: DBCoreKeyRange
 	).then(() => undefined);
 }
 
+/** The games an add to `games` added (those whose add did not fail), by id; none for another write. */
+function addedBy(req: DBCoreMutateRequest, res: DBCoreMutateResponse): Map<string, GameRecord> {
+	const out = new Map<string, GameRecord>();
+	if (req.type !== 'add') return out;
+	req.values.forEach((game: GameRecord, i) => {
+		if (res.failures[i] === undefined) out.set(game.id, game);
+	});
+	return out;
+}
+
 /** The write `req` to watched table `name`, and the derived records it changes. */
 function mutateWatched(
 	t: Tables,
@@ -484,14 +560,14 @@ function mutateWatched(
 				const pages = t.contributions;
 				const changes = pages ? contributionChanges(req, res, old) : [];
 				return (pages ? rewritePages(pages, trans, changes) : Promise.resolve())
-					.then(() => rejudge(t, trans, ids))
+					.then(() => rejudge(t, trans, ids, addedBy(req, res)))
 					.then(() => res);
 			})
 		);
 	}
 	const core = name === LOGS ? t.logs! : t.signatures;
 	return othersBefore(core, name, req).then((ids) =>
-		core.mutate(req).then((res) => rejudge(t, trans, ids).then(() => res))
+		core.mutate(req).then((res) => rejudge(t, trans, ids, undefined, false).then(() => res))
 	);
 }
 
@@ -546,7 +622,8 @@ export const upkeep: Middleware<DBCore> = {
 					...(name === GAMES ? cache.watchReads(table) : {}),
 					mutate: (req) =>
 						cache.inTurn(req.trans, () => {
-							const noted = name === GAMES ? cache.writing(req) : null;
+							const noted =
+								name === GAMES ? cache.writing(req) : name === LOGS ? cache.writingLogs(req) : null;
 							const done = changesNothing(name, req)
 								? table.mutate(req)
 								: mutateWatched(t, name, req);

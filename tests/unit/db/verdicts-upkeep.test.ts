@@ -16,6 +16,7 @@ import * as outbox from '$lib/db/outbox';
 import type { EventRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
+import { vouchPrints } from '$lib/db/upkeep';
 import { leagueCsv } from '$lib/export/league';
 import {
 	at,
@@ -176,6 +177,88 @@ describe('every write that can change a verdict changes it in the same transacti
 		await db.logs.clear();
 		expect((await changed(leagueId)).length).toBe(2);
 		await expectVerdictsKept();
+	});
+
+	it('a game added in the transaction that added its log is judged on the log as stored, whatever its writer did after', async () => {
+		// A restore's batch adds its logs, then its games: the upkeep judges them on the logs it
+		// was given (issue 39), which must be what the store holds when the game comes.
+		const { leagueId, honest, tampered } = await classWithCards();
+		const ids = [honest, tampered];
+		const kept = await Promise.all(
+			ids.map(async (id) => ({
+				game: (await db.games.get(id))!,
+				log: (await db.logs.get(id))!,
+				signatures: await signatures.list(id)
+			}))
+		);
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			await db.games.bulkDelete(ids);
+			await db.logs.bulkDelete(ids);
+			await db.signatures.bulkDelete(kept.flatMap((k) => k.signatures.map((s) => s.id)));
+		});
+		expect(await db.verdicts.count()).toBe(0);
+		const [h, t] = kept as [(typeof kept)[0], (typeof kept)[0]];
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			const events = [...h.log.events];
+			await db.logs.add({ gameId: honest, events });
+			// The writer's list changed after the write: the store holds the whole log still.
+			events.pop();
+			await db.logs.add(t.log);
+			// Put again, changed: the upkeep must judge this one, not the log first added.
+			const score = t.log.events.findIndex((e) => e.event.type === 'score');
+			const row = t.log.events[score]!;
+			const changedRow = {
+				...row,
+				event: { ...row.event, count: (row.event as { count: number }).count + 5 }
+			} as typeof row;
+			await db.logs.put({ gameId: tampered, events: t.log.events.with(score, changedRow) });
+			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.games.bulkAdd([h.game, t.game]);
+		});
+		expect(await changed(leagueId)).toEqual([tampered]);
+		await expectVerdictsKept();
+	});
+
+	it('takes a fingerprint vouched for only for that very game record added with that very log', async () => {
+		const { leagueId, honest, tampered } = await classWithCards();
+		const ids = [honest, tampered];
+		const kept = await Promise.all(
+			ids.map(async (id) => ({
+				game: (await db.games.get(id))!,
+				log: (await db.logs.get(id))!,
+				signatures: await signatures.list(id)
+			}))
+		);
+		const [h, t] = kept as [(typeof kept)[0], (typeof kept)[0]];
+		const remove = () =>
+			db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+				await db.games.bulkDelete(ids);
+				await db.logs.bulkDelete(ids);
+				await db.signatures.bulkDelete(kept.flatMap((k) => k.signatures.map((s) => s.id)));
+			});
+		const wrong = 'f'.repeat(64);
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			// Vouched for a copy of the record, not the one added: not taken.
+			vouchPrints([{ game: { ...h.game }, log: h.log, print: wrong }]);
+			// Vouched for the very records, but the log was put again after: not taken.
+			vouchPrints([{ game: t.game, log: t.log, print: wrong }]);
+			await db.logs.bulkAdd([h.log, t.log]);
+			await db.logs.put({ ...t.log });
+			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.games.bulkAdd([h.game, t.game]);
+		});
+		expect(await changed(leagueId)).toEqual([]);
+		await expectVerdictsKept();
+		// For the very records, unchanged, the word is taken (a restore's: it hashed the card).
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			vouchPrints([{ game: h.game, log: h.log, print: wrong }]);
+			await db.logs.bulkAdd([h.log, t.log]);
+			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.games.bulkAdd([h.game, t.game]);
+		});
+		expect(await changed(leagueId)).toEqual([honest]);
 	});
 
 	it('a signature set aside, deleted, or moved to another card by hand', async () => {
