@@ -63,7 +63,7 @@ describe('restoreTracker', () => {
 		);
 		tell({ step: 'checking', games: 0, total: 100 });
 		t = 3000;
-		// Half checked in 3 s: 3 s more to check, and writing at 10 times the checking's 6 s.
+		// Half checked in 3 s: 3 s more to check, and writing at 3 times the checking's 6 s.
 		tell({ step: 'checking', games: 50, total: 100 });
 		t = 6000;
 		tell({ step: 'writing', games: 0, total: 100 });
@@ -73,10 +73,11 @@ describe('restoreTracker', () => {
 		tell({ step: 'writing', games: 40, total: 100 });
 		expect(shown.map((s) => s.left)).toEqual([
 			'Working out how long this will take',
-			'About a minute left',
-			'About a minute left',
+			// 3 s of checking and 18 s of writing.
+			'About 20 seconds left',
+			'About 20 seconds left',
 			// Too little written to tell its pace: the last estimate, counted down.
-			'About 50 seconds left',
+			'Almost done',
 			// 40 % written in 20 s.
 			'About 30 seconds left'
 		]);
