@@ -4,6 +4,7 @@
  * a request without a token of the league is refused without its body being read.
  */
 import type { MiddlewareHandler } from 'hono';
+import { batched } from './batched';
 import type { Database } from './db';
 import { ApiError, forbidden, otherLeague, unauthorized } from './errors';
 import { hashSecret } from './tokens';
@@ -41,63 +42,27 @@ const CALLERS = `select instructor_token_hash as hash, 'instructor' as role, id 
 	order by k`;
 
 /**
- * The callers of the requests that come in together, read in one statement (issue 40). Every
- * request's token is still read from the database as it comes, none cached: a revoked phone is
- * refused by its next request, in any process. Each lookup was a round trip of its own, and
- * every request but the health check makes one: under the live bench with cards (bench/live.ts,
- * 2026-12-02 01:09 UTC, load 7-10) 13 s of the 61 s the server's main thread was busy were
- * socket writes to PostgreSQL, one a statement. Lookups asked while one statement is on its way
- * wait for it to come back and go in the next, so the busier the server, the more a statement
- * carries; an idle server's lookup goes at once.
+ * Whose each of token hashes `hashes` is, in one statement (`batched`): the requests that come
+ * in together have their callers read at once, each token still read from the database as its
+ * request comes, none cached, so a revoked phone is refused by its next request in any process.
+ * Every request but the health check makes this read, a round trip of its own before.
  */
-class CallerReader {
-	#waiting = new Map<string, ((row: CallerRow | undefined, error?: unknown) => void)[]>();
-	#reading = false;
-	constructor(private readonly db: Database) {}
-
-	read(hash: string): Promise<CallerRow | undefined> {
-		return new Promise((resolve, reject) => {
-			const answer = (row: CallerRow | undefined, error?: unknown) =>
-				error === undefined ? resolve(row) : reject(error);
-			const held = this.#waiting.get(hash);
-			if (held) held.push(answer);
-			else this.#waiting.set(hash, [answer]);
-			if (!this.#reading) this.#next();
-		});
-	}
-
-	#next(): void {
-		if (this.#waiting.size === 0) return;
-		const batch = this.#waiting;
-		this.#waiting = new Map();
-		this.#reading = true;
-		this.db.query<CallerRow>(CALLERS, [[...batch.keys()]]).then(
-			(rows) => {
-				const byHash = new Map<string, CallerRow>();
-				for (const r of rows) if (!byHash.has(r.hash)) byHash.set(r.hash, r);
-				for (const [hash, answers] of batch) for (const a of answers) a(byHash.get(hash));
-				this.#done();
-			},
-			(e: unknown) => {
-				for (const answers of batch.values()) for (const a of answers) a(undefined, e ?? 'error');
-				this.#done();
-			}
-		);
-	}
-
-	#done(): void {
-		this.#reading = false;
-		this.#next();
-	}
+function callerReader(db: Database): (hash: string) => Promise<CallerRow | undefined> {
+	return batched(async (hashes: string[]) => {
+		const rows = await db.query<CallerRow>(CALLERS, [hashes]);
+		const byHash = new Map<string, CallerRow>();
+		for (const r of rows) if (!byHash.has(r.hash)) byHash.set(r.hash, r);
+		return hashes.map((h) => byHash.get(h));
+	});
 }
 
-const readers = new WeakMap<Database, CallerReader>();
+const readers = new WeakMap<Database, (hash: string) => Promise<CallerRow | undefined>>();
 
 /** Whose `token` is; 401 when the token is unknown or revoked. */
 export async function callerOf(db: Database, token: string): Promise<Caller> {
-	let reader = readers.get(db);
-	if (!reader) readers.set(db, (reader = new CallerReader(db)));
-	const row = await reader.read(hashSecret(token));
+	let read = readers.get(db);
+	if (!read) readers.set(db, (read = callerReader(db)));
+	const row = await read(hashSecret(token));
 	if (!row) throw unauthorized();
 	if (row.revoked) throw new ApiError(401, 'server-revoked');
 	return {
