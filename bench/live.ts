@@ -172,11 +172,21 @@ function openStream(
 				if (item.type === 'message') onMessage(item.event, item.data);
 			}
 		});
+		// A stream read for its messages that ends is not opened again: its league's later
+		// entries would go unheard, so its end is counted (`streamsEnded`).
+		res.on('close', () => {
+			if (!closing) streamsEnded++;
+		});
 	});
 	req.on('error', () => resolveOpened(0));
 	req.end();
 	return { request: req, opened };
 }
+
+/** Streams read for their messages that ended before the bench closed them. */
+let streamsEnded = 0;
+/** The bench is closing its streams: their ends are not counted. */
+let closing = false;
 
 /** Streams opened at once: more at a time overflow the server's queue of new connections. */
 const OPEN_AT_ONCE = 250;
@@ -346,7 +356,11 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		while (heardAt.size < entryKeys.length && performance.now() < lateBound) {
 			await new Promise((r) => setTimeout(r, 250));
 		}
-		const lost = entryKeys.filter((key) => !heardAt.has(key)).length;
+		const lostKeys = entryKeys.filter((key) => !heardAt.has(key));
+		const lost = lostKeys.length;
+		// Where the lost ones were: how many leagues (games) and rounds they fall in.
+		const lostGames = new Set(lostKeys.map((k) => k.split(':')[0]));
+		const lostRounds = new Set(lostKeys.map((k) => k.split(':')[1]));
 		const heardLate = entryKeys.map((key, i) => {
 			const at = heardAt.get(key);
 			return at !== undefined && at > graceEnd ? at - (live.startedAt + (live.dueMs[i] ?? 0)) : NaN;
@@ -355,7 +369,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		const lateWords =
 			missed === 0
 				? ''
-				: ` (${lateCount} of them heard later, the last ${(Math.max(0, ...heardLate.filter((ms) => !Number.isNaN(ms))) / 1000).toFixed(1)} s after it was due; ${lost} never within ${LATE_MS / 1000} s more)`;
+				: ` (${lateCount} of them heard later, the last ${(Math.max(0, ...heardLate.filter((ms) => !Number.isNaN(ms))) / 1000).toFixed(1)} s after it was due; ${lost} never within ${LATE_MS / 1000} s more, of ${lostGames.size} games in ${lostRounds.size} rounds; ${streamsEnded} instructors' streams ended by the server)`;
 		const refusedLive = entries.length - (live.statuses.get(200) ?? 0);
 		const storedCards = pushed.statuses.get(201) ?? 0;
 		const phoneHours = (phones.length * live.seconds) / 3600;
@@ -404,6 +418,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 			)
 		];
 	} finally {
+		closing = true;
 		for (const s of streams) s.request.destroy();
 		await sampled.close();
 		await stopServer(server);

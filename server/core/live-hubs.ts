@@ -158,8 +158,14 @@ export class LiveHubs {
 		if (this.#checking || this.#hubs.size === 0) return;
 		this.#checking = true;
 		try {
-			const heads = await headsOf(this.db.query, [...this.#hubs.keys()]);
-			for (const [leagueId, hub] of this.#hubs) {
+			// Only the leagues asked about: a hub made while the statement was on its way is not in
+			// its answer, and was taken for a league gone, its streams ended as they opened (the
+			// live bench's 240-552 entries never heard, a whole league's each, 2026-12-02).
+			const asked = [...this.#hubs.keys()];
+			const heads = await headsOf(this.db.query, asked);
+			for (const leagueId of asked) {
+				const hub = this.#hubs.get(leagueId);
+				if (!hub) continue;
 				const now = heads.get(leagueId);
 				const at = hub.at;
 				if (!now) {
