@@ -172,10 +172,11 @@ function openStream(
 				if (item.type === 'message') onMessage(item.event, item.data);
 			}
 		});
-		// A stream read for its messages that ends is not opened again: its league's later
-		// entries would go unheard, so its end is counted (`streamsEnded`).
+		// A stream read for its messages that ends is not opened again: an instructor's league's
+		// later entries would go unheard, so its end is counted (`streamsEnded`; an instructor's
+		// token starts `mli_`, server/core/tokens.ts).
 		res.on('close', () => {
-			if (!closing) streamsEnded++;
+			if (!closing && token.startsWith('mli_')) streamsEnded++;
 		});
 	});
 	req.on('error', () => resolveOpened(0));
@@ -183,7 +184,7 @@ function openStream(
 	return { request: req, opened };
 }
 
-/** Streams read for their messages that ended before the bench closed them. */
+/** Instructors' streams that ended before the bench closed them. */
 let streamsEnded = 0;
 /** The bench is closing its streams: their ends are not counted. */
 let closing = false;
