@@ -24,7 +24,7 @@ import {
 import { LiveHubs, type LiveOptions } from './core/live-hubs';
 import { serveAppFiles } from './app-files';
 import { LEAGUE_ID } from './core/schemas';
-import { appPolicy, inlineScriptHashes, securityHeaders } from './core/security-headers';
+import { apiCors, appPolicy, inlineScriptHashes, securityHeaders } from './core/security-headers';
 import { cardRoutes } from './routes/cards';
 import { deviceRoutes } from './routes/devices';
 import { groupRoutes } from './routes/groups';
@@ -101,13 +101,15 @@ export function createApp(opts: ServerOptions): Hono<ServerEnv> {
 	// another of the server's addresses (127.0.0.1 against localhost) works.
 	app.use(
 		'/api/*',
-		cors({
-			origin: '*',
-			allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-			// Last-Event-ID: the app resumes a league's stream with fetch, which sends it as a header.
-			allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
-			maxAge: 600
-		})
+		apiCors(
+			cors({
+				origin: '*',
+				allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+				// Last-Event-ID: the app resumes a league's stream with fetch, which sends it as a header.
+				allowHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
+				maxAge: 600
+			})
+		)
 	);
 	app.use('/api/*', async (c, next) => {
 		const started = performance.now();

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Database } from './db';
 import { cursorText, isAhead, type Cursor } from './live-cursor';
 import type { Listener } from './live-listener';
-import { READ_PAGE, headsOf, liveAfter, statesAfter } from './live-reads';
+import { READ_PAGE, headsOf, statesAfter, type LiveAsk, type LiveRun } from './live-reads';
 import { sseMessage } from './sse';
 
 /** What a write changed, as it pokes the hub. */
@@ -25,6 +25,9 @@ export interface Change {
 	/** The league's state number now. */
 	league?: number;
 }
+
+/** A read of one league's live entries (`liveAfter`'s answer), batched by the hubs (live-hubs.ts). */
+export type ReadLive = (ask: LiveAsk) => Promise<{ runs: LiveRun[]; count: number; last: number }>;
 
 /** A device's cursor: only the league's state number is ever its business. */
 const deviceCursor = (league: number) => cursorText({ live: 0, states: 0, league, cards: 0 });
@@ -45,7 +48,8 @@ export class LeagueHub {
 	constructor(
 		readonly leagueId: string,
 		private readonly db: Database,
-		private readonly log: Logger
+		private readonly log: Logger,
+		private readonly readLive: ReadLive
 	) {}
 
 	/** Streams open or joining. */
@@ -170,7 +174,7 @@ export class LeagueHub {
 		const { live, states } = this.#want;
 		this.#want.live = false;
 		this.#want.states = false;
-		if (live) await sendLive(this.db, this.leagueId, at, ALL, send);
+		if (live) await sendLive(this.readLive, this.leagueId, at, ALL, send);
 		if (states) await sendStates(this.db, this.leagueId, at, ALL, send);
 	}
 
@@ -204,7 +208,7 @@ export class LeagueHub {
 			return;
 		}
 		const pos: Cursor = from ? { ...from } : { live: 0, states: 0, league: 0, cards: 0 };
-		await sendLive(this.db, this.leagueId, pos, at.live, send);
+		await sendLive(this.readLive, this.leagueId, pos, at.live, send);
 		pos.live = at.live;
 		await sendStates(this.db, this.leagueId, pos, at.states, send);
 		pos.states = at.states;
@@ -224,14 +228,14 @@ export class LeagueHub {
  * message a run of one game's entries; moves `pos.live` along, so each message's id covers it.
  */
 async function sendLive(
-	db: Database,
+	readLive: ReadLive,
 	leagueId: string,
 	pos: Cursor,
 	upTo: number,
 	send: (bytes: Uint8Array) => void
 ): Promise<void> {
 	for (;;) {
-		const { runs, count, last } = await liveAfter(db.query, leagueId, pos.live, upTo);
+		const { runs, count, last } = await readLive({ leagueId, after: pos.live, upTo });
 		for (const run of runs) {
 			pos.live = run.last;
 			send(sseMessage('live', { game: run.game, events: run.events }, cursorText(pos)));

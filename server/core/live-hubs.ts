@@ -10,9 +10,10 @@ import type { Caller } from './caller';
 import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Cursor } from './live-cursor';
-import { LeagueHub, type Change } from './live-hub';
+import { LeagueHub, type Change, type ReadLive } from './live-hub';
 import { Listener, webSink, type Sink } from './live-listener';
-import { headsOf } from './live-reads';
+import { batched } from './batched';
+import { headsOf, liveAfterMany } from './live-reads';
 import { PING } from './sse';
 
 /** The streams one process holds at most, by default (MAX_STREAMS). */
@@ -35,6 +36,12 @@ export class LiveHubs {
 	#timers: NodeJS.Timeout[] = [];
 	#checking = false;
 	#closed = false;
+	/**
+	 * The hubs' reads of live entries, those asked together made in one statement (batched.ts
+	 * says why): every live message pokes its league's hub, which reads what is new, one round
+	 * trip a message before.
+	 */
+	readonly #readLive: ReadLive;
 
 	constructor(
 		private readonly db: Database,
@@ -44,6 +51,7 @@ export class LiveHubs {
 		this.#maxStreams = opts.maxStreams ?? MAX_STREAMS;
 		this.#pingMs = opts.pingMs ?? 20_000;
 		this.#checkMs = opts.checkMs ?? 2_000;
+		this.#readLive = batched((asks) => liveAfterMany(db.query, asks));
 	}
 
 	/** Streams open in this process. */
@@ -97,7 +105,7 @@ export class LiveHubs {
 		const { leagueId } = caller;
 		let hub = this.#hubs.get(leagueId);
 		if (!hub) {
-			hub = new LeagueHub(leagueId, this.db, this.log);
+			hub = new LeagueHub(leagueId, this.db, this.log, this.#readLive);
 			this.#hubs.set(leagueId, hub);
 			this.#startTimers();
 		}
@@ -150,8 +158,14 @@ export class LiveHubs {
 		if (this.#checking || this.#hubs.size === 0) return;
 		this.#checking = true;
 		try {
-			const heads = await headsOf(this.db.query, [...this.#hubs.keys()]);
-			for (const [leagueId, hub] of this.#hubs) {
+			// Only the leagues asked about: a hub made while the statement was on its way is not in
+			// its answer, and was taken for a league gone, its streams ended as they opened (the
+			// live bench's 240-552 entries never heard, a whole league's each, 2026-12-02).
+			const asked = [...this.#hubs.keys()];
+			const heads = await headsOf(this.db.query, asked);
+			for (const leagueId of asked) {
+				const hub = this.#hubs.get(leagueId);
+				if (!hub) continue;
 				const now = heads.get(leagueId);
 				const at = hub.at;
 				if (!now) {

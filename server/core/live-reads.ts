@@ -92,6 +92,55 @@ export async function liveAfter(
 		order by e.stream_seq`,
 		[leagueId, after, upTo, limit]
 	);
+	return runsOf(rows, after);
+}
+
+/** One league's ask of `liveAfterMany`: its entries after `after`, up to `upTo`. */
+export interface LiveAsk {
+	leagueId: string;
+	after: number;
+	upTo: number;
+}
+
+/**
+ * `liveAfter` for several leagues in one statement, each ask its own answer (at most `limit`
+ * rows each), as if each were read alone: the live streams' hubs ask it through `batched`, so
+ * the hubs poked together (a live message each) read in one round trip.
+ */
+export async function liveAfterMany(
+	q: Query,
+	asks: readonly LiveAsk[],
+	limit = READ_PAGE
+): Promise<{ runs: LiveRun[]; count: number; last: number }[]> {
+	const rows = await q<{
+		i: number;
+		game_id: string;
+		entry: unknown;
+		stream_seq: number;
+		held: boolean;
+		game: unknown;
+	}>(
+		`select w.i, e.game_id, e.entry, e.stream_seq, g.game_id is not null as held,
+		case when e.game_id is distinct from lag(e.game_id) over (partition by w.i order by e.stream_seq)
+			then g.game end as game
+		from unnest($1::text[], $2::bigint[], $3::bigint[]) with ordinality as w(league_id, after, up_to, i)
+		cross join lateral (select game_id, entry, stream_seq from live_entries
+			where league_id = w.league_id and stream_seq > w.after and stream_seq <= w.up_to
+			order by stream_seq limit $4) e
+		left join live_games g on g.league_id = w.league_id and g.game_id = e.game_id
+		order by w.i, e.stream_seq`,
+		[asks.map((a) => a.leagueId), asks.map((a) => a.after), asks.map((a) => a.upTo), limit]
+	);
+	const byAsk = asks.map(() => [] as typeof rows);
+	for (const r of rows) byAsk[Number(r.i) - 1]?.push(r);
+	return asks.map((a, i) => runsOf(byAsk[i] ?? [], a.after));
+}
+
+/** Rows of `liveAfter`'s read as its answer: runs of one game's entries, shown or not. */
+function runsOf(
+	rows: readonly { entry: unknown; stream_seq: number; held: boolean; game: unknown }[],
+	after: number
+): { runs: LiveRun[]; count: number; last: number } {
 	if (rows.length === 0) return { runs: [], count: 0, last: after };
 	const runs: LiveRun[] = [];
 	let run: LiveRun | null = null;

@@ -138,6 +138,13 @@ export function streamReader(body: ReadableStream<Uint8Array>) {
 		}
 	}
 
+	/**
+	 * The read on its way: one a wait gave up on is taken up by the next, so the chunk it brings
+	 * is not lost (a message after `drain` or `endsWithin` went missing before).
+	 */
+	let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+	const next = () => (pending ??= reader.read());
+
 	/** The next `n` messages; fails after `ms` without them. */
 	async function take(n: number, ms = 5000): Promise<StreamMessage[]> {
 		const deadline = Date.now() + ms;
@@ -146,10 +153,11 @@ export function streamReader(body: ReadableStream<Uint8Array>) {
 			const left = deadline - Date.now();
 			if (left <= 0) throw new Error(`only ${queue.length} of ${n} messages came`);
 			const read = await Promise.race([
-				reader.read(),
+				next(),
 				new Promise<null>((r) => setTimeout(() => r(null), left))
 			]);
 			if (read === null) continue;
+			pending = null;
 			if (read.done) ended = true;
 			else buffer += decoder.decode(read.value, { stream: true });
 			parse();
@@ -162,10 +170,11 @@ export function streamReader(body: ReadableStream<Uint8Array>) {
 		const deadline = Date.now() + ms;
 		while (!ended && Date.now() < deadline) {
 			const read = await Promise.race([
-				reader.read(),
+				next(),
 				new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))
 			]);
 			if (read === null) break;
+			pending = null;
 			if (read.done) ended = true;
 			else buffer += decoder.decode(read.value, { stream: true });
 			parse();

@@ -12,6 +12,7 @@ export async function startServer(
 	// Node itself with tsx's loader, so a kill reaches the server (tsx's CLI would be a parent).
 	// SERVER_CPU_PROF=<folder>: a V8 CPU profile of the server process, written when it stops
 	// (for profiling under the bench's load; Node refuses --cpu-prof in NODE_OPTIONS).
+	// SERVER_STDOUT=1: the server's log (its warnings, at LOG_LEVEL warn) on this standard output.
 	const profile = process.env.SERVER_CPU_PROF
 		? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`]
 		: [];
@@ -27,7 +28,7 @@ export async function startServer(
 			SERVER_SECRET: '7'.repeat(64),
 			...env
 		},
-		stdio: ['ignore', 'ignore', 'inherit']
+		stdio: ['ignore', process.env.SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit']
 	});
 	for (let i = 0; i < 1200; i++) {
 		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -290,6 +290,50 @@ describe.each(TARGETS)('a league stream, on $name', (target) => {
 			here.hubs.close();
 		});
 
+		it('keeps the streams of a league whose hub was made while a check was reading', async () => {
+			// The check reads the leagues that had hubs when it began; a league's first stream
+			// opened meanwhile is not in its answer, and was taken for a league gone: its streams
+			// ended as they opened (the live bench's instructors that heard nothing, 2026-12-02).
+			const two = await liveClass(call, L2);
+			let hold: (() => void) | null = null;
+			let holdNext = false;
+			const db = {
+				...server.db,
+				query: (async (sql: string, params?: unknown[]) => {
+					if (holdNext && sql.includes('state_seq as league')) {
+						holdNext = false;
+						await new Promise<void>((resolve) => (hold = resolve));
+					}
+					return server.db.query(sql, params);
+				}) as typeof server.db.query
+			};
+			const hubs = new LiveHubs(db, silent, { checkMs: 3_600_000 });
+			const app = appOn(db, { live: hubs });
+			const { instructor } = await liveClass(client(app), L1);
+			const first = (await open(instructor, { app })).stream!;
+			await first.take(3);
+			holdNext = true;
+			const checking = hubs.check();
+			const later = (await open(two.instructor, { app, league: L2 })).stream!;
+			await later.take(3);
+			expect(hold).not.toBeNull();
+			hold!();
+			await checking;
+			expect(await later.endsWithin(300)).toBe(false);
+			expect(hubs.open).toBe(2);
+			// Sent through this process's app, whose hubs it pokes.
+			const r = await client(app)('POST', `/api/leagues/${L2}/live`, {
+				token: two.phones[0]!.token,
+				json: await liveMessage(L2, two.gameId, 1, 1, two.phones[0]!.signer)
+			});
+			expect(r.status).toBe(200);
+			const [live] = await later.take(1, 3000);
+			expect([live!.event, seqsOf(live!)]).toEqual(['live', [1]]);
+			await first.close();
+			await later.close();
+			hubs.close();
+		});
+
 		it('answers 503 server-busy past its most streams, and counts a stream gone when its client goes', async () => {
 			const { instructor, phones } = await liveClass(call, L1);
 			const here = processOn({ maxStreams: 2 });
