@@ -271,7 +271,7 @@ test.describe('early paint', () => {
 		// Each screen shown a moment, with no write: the app keeps it then.
 		await page.waitForTimeout(2500);
 		await page.goto(`${origin}/game/${id}`);
-		await expect(page.locator('.board .total')).toHaveText(['10', '0']);
+		await expect(page.locator('.board .total')).toHaveText(['Ana: 10 points', 'Ben: 0 points']);
 		await page.waitForTimeout(2500);
 		await page.goto('about:blank');
 		await context.setOffline(true);
@@ -294,10 +294,9 @@ test.describe('early paint', () => {
 			expect(seen.left, report).toBe(0);
 			await start.close();
 		}
-		const home = await context.newPage();
-		await home.goto(`${origin}/`);
-		await expect(home.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
-		await expect(home.locator('.lists .total')).toHaveText(['10', '0']);
+		await page.goto(`${origin}/`);
+		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+		await expect(page.locator('.lists .total')).toHaveText(['10', '0']);
 	});
 
 	test('a write forgets the kept screens: the next start draws the store as it is', async ({
@@ -314,11 +313,14 @@ test.describe('early paint', () => {
 		const start = await context.newPage();
 		await start.addInitScript(noteEarlyPaint, '.board .total');
 		await start.goto(`${origin}/game/${id}`);
-		await expect(start.locator('.board .total')).toHaveText(['0', '15']);
+		await expect(start.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
 		expect(await start.evaluate(() => document.querySelectorAll('.early-paint').length)).toBe(0);
 		expect(
 			await start.evaluate(() => (window as unknown as { __early?: number }).__early)
 		).toBeUndefined();
+		await start.close();
+		await page.goto(`${origin}/game/${id}`);
+		await expect(page.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
 	});
 });
 

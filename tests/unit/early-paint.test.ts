@@ -23,7 +23,12 @@ const MODULES = ['/_app/immutable/entry/start.A.js', '/_app/immutable/entry/app.
 
 /** A page as far as the script sees it, at `path`, with `modules` preloaded. */
 function page(path: string, modules = MODULES) {
-	const added: { className: string; dataset: Record<string, string>; innerHTML: string }[] = [];
+	const added: {
+		className: string;
+		dataset: Record<string, string>;
+		inert?: boolean;
+		innerHTML: string;
+	}[] = [];
 	const document = {
 		querySelectorAll: (selector: string) =>
 			selector === 'link[rel="modulepreload"]'
@@ -75,6 +80,7 @@ describe("the page's early paint script", () => {
 				{
 					className: EARLY_CLASS,
 					dataset: { ready: '.lists' },
+					inert: true,
 					innerHTML: '<div class="frame">kept</div>'
 				}
 			]);
