@@ -120,9 +120,21 @@ export function forgetEarlyPaints(): void {
 	}
 }
 
+/**
+ * When the store was last written (in any tab); 0 when storage refuses (it then keeps nothing
+ * either).
+ */
+function lastWritten(store: Storage): number {
+	try {
+		return Number(store.getItem(WRITTEN_KEY) ?? 0);
+	} catch {
+		return 0;
+	}
+}
+
 /** Whether the store was written less than `WRITE_SETTLE_MS` ago (in any tab). */
 function writtenLately(store: Storage, now: number): boolean {
-	return now - Number(store.getItem(WRITTEN_KEY) ?? 0) < WRITE_SETTLE_MS;
+	return now - lastWritten(store) < WRITE_SETTLE_MS;
 }
 
 /**
@@ -184,6 +196,15 @@ let quiet: ReturnType<typeof setTimeout> | undefined;
 function keepNow(): void {
 	if (!appRoot || !keeper || document.querySelector(`.${EARLY_CLASS}`)) return;
 	if (!appKeeps() || !keeper.keeps()) return;
+	const store = storage();
+	const now = Date.now();
+	if (store && writtenLately(store, now)) {
+		// Tried again once the write has had its time to be drawn (a score tap draws nothing
+		// more after it, and would otherwise be kept only when the page is hidden).
+		clearTimeout(quiet);
+		quiet = setTimeout(keepNow, lastWritten(store) + WRITE_SETTLE_MS - now + 50);
+		return;
+	}
 	keepEarlyPaint(appRoot, location.pathname, keeper.ready);
 }
 

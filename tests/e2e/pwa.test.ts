@@ -318,6 +318,16 @@ test.describe('early paint', () => {
 		expect(
 			await start.evaluate(() => (window as unknown as { __early?: number }).__early)
 		).toBeUndefined();
+		// Kept again once the store has had no write for a moment, the page still open and shown.
+		await start.waitForTimeout(2500);
+		const again = await context.newPage();
+		await again.addInitScript(noteEarlyPaint, '.board .total');
+		await again.goto(`${origin}/game/${id}`);
+		const seen = await earlyPaint(again, '.board .total');
+		expect(seen.early, JSON.stringify(seen)).toBeDefined();
+		expect(seen.took).toEqual(['early-paint-same']);
+		await expect(again.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
+		await again.close();
 		await start.close();
 		await page.goto(`${origin}/game/${id}`);
 		await expect(page.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
