@@ -9,7 +9,7 @@ export const FLOOR_QUERY = '?floor';
  * What a cold start costs before any of the app's code runs: a copy of the build in `buildDir`
  * whose page, opened with `FLOOR_QUERY`, does not start the app. The worker still serves it,
  * the styles still load, the preloaded scripts are still fetched; instead of SvelteKit's
- * start, a script adds the element the bench waits for (`.board .total`) once the page is
+ * start (and the early paint's script, src/app.html), a script adds the element the bench waits for (`.board .total`) once the page is
  * read (matching what each start waits for: a scorecard's, Home's list, a new device's welcome). Without the query the page is the app's, so a game can be started and the worker
  * installed first. Returns the copy's folder (under the system's temporary folder).
  *
@@ -35,6 +35,11 @@ export function floorBuild(buildDir: string): string {
 						document.body.append(board);
 					});
 				else`;
-	writeFileSync(page, html.replace(start, `$1${floor}$2`));
+	// The early paint's script (src/app.html, before SvelteKit's element) is the app's code too:
+	// a block statement as well, run only without the query.
+	const early = /(<body[^>]*>\s*<script>(?:\s*\/\/[^\n]*)*)(\s*\{)/;
+	const noEarly = `
+			if (location.search !== ${JSON.stringify(FLOOR_QUERY)})`;
+	writeFileSync(page, html.replace(start, `$1${floor}$2`).replace(early, `$1${noEarly}$2`));
 	return dir;
 }

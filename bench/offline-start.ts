@@ -3,6 +3,9 @@ import { slowDown } from './tap';
 import { NAME_SHIM, startGame, waitForWorker } from './ui';
 import { WAIT_MS, within } from './wait';
 
+/** How long the setup shows each screen before the starts. */
+const DWELL_MS = 2500;
+
 /**
  * A phone with the app installed, its first-start question answered and a game started, then
  * the network off: what a cold
@@ -28,6 +31,13 @@ export async function offlineScorecard(
 	await setup.getByRole('button', { name: 'Decide later' }).click();
 	await setup.locator('.lists').waitFor();
 	await waitForWorker(setup);
+	// Each screen shown a while, as on a phone in class (Home, then the game): the app keeps
+	// a screen once the store has had no write for a moment (`src/lib/early-paint.ts`), so
+	// a start shows it early; a phone closed right after a write starts without it.
+	await setup.waitForTimeout(DWELL_MS);
+	await setup.goto(`${origin}/game/${id}`);
+	await setup.locator('.board .total').first().waitFor();
+	await setup.waitForTimeout(DWELL_MS);
 	await setup.goto('about:blank');
 	await context.setOffline(true);
 	return { context, id };

@@ -94,12 +94,14 @@ async function timeKind(
 	}
 }
 
-/** Every start's figures, the app's build in `buildDir` served at `origin` (port `port`). */
+/**
+ * Every start's figures (or those whose name `only` keeps), the app's build in `buildDir` served at `origin` (port `port`). */
 export async function startFigures(
 	browser: Browser,
 	origin: string,
 	buildDir: string,
-	port: number
+	port: number,
+	only: (name: string) => boolean = () => true
 ): Promise<Figure[]> {
 	console.log('Measuring the cold starts and the first visit, beside their floors…');
 	const dir = floorBuild(buildDir);
@@ -108,7 +110,7 @@ export async function startFigures(
 	const figures: Figure[] = [];
 	try {
 		await hostAnswers(floorOrigin);
-		for (const kind of KINDS) {
+		for (const kind of KINDS.filter((k) => only(k.name))) {
 			for (const slowdown of [1, 4]) {
 				await timeKind(browser, { app: origin, floor: floorOrigin }, kind, slowdown, figures);
 			}

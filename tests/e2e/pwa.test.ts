@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { hostAnswers, hostBuild } from '../../bench/host';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
-import { startGame } from './game-helpers';
+import { score, startGame } from './game-helpers';
 import { waitForActiveWorker, waitForServiceWorker } from './support';
 
 test.describe('service worker', () => {
@@ -169,7 +169,8 @@ test.describe('served from build/', () => {
 		// When the list first shows, by the page's clock.
 		await context.addInitScript(() => {
 			const observer = new MutationObserver(() => {
-				if (!document.querySelector('.lists')) return;
+				// The app's list, not the early paint's (src/lib/early-paint.ts).
+				if (!document.querySelector('.lists:not(.early-paint *)')) return;
 				(window as unknown as { __listed: number }).__listed = performance.now();
 				observer.disconnect();
 			});
@@ -204,6 +205,132 @@ test.describe('served from build/', () => {
 				return held.filter(Boolean).length;
 			})
 			.toBe(1);
+	});
+});
+
+/**
+ * When the early paint first showed (`.early-paint` with `selector` in it) and when the app's
+ * own `selector` did, by the page's clock; and how the app took over (its performance mark).
+ */
+async function earlyPaint(page: Page, selector: string) {
+	await page.waitForFunction(() =>
+		performance.getEntriesByType('mark').some((m) => m.name.startsWith('early-paint-'))
+	);
+	return page.evaluate((selector) => {
+		const w = window as unknown as { __early?: number; __app?: number };
+		return {
+			early: w.__early,
+			app: w.__app,
+			took: performance
+				.getEntriesByType('mark')
+				.map((m) => m.name)
+				.filter((n) => n.startsWith('early-paint-')),
+			left: document.querySelectorAll('.early-paint').length,
+			shown: document.querySelectorAll(selector).length
+		};
+	}, selector);
+}
+
+/** Notes, by the page's clock, when the early paint and the app first show `selector`. */
+function noteEarlyPaint(selector: string): void {
+	const w = window as unknown as { __early?: number; __app?: number };
+	const observer = new MutationObserver(() => {
+		w.__early ??= document.querySelector(`.early-paint ${selector}`)
+			? performance.now()
+			: undefined;
+		w.__app ??= document.querySelector(`${selector}:not(.early-paint *)`)
+			? performance.now()
+			: undefined;
+		if (w.__app !== undefined) observer.disconnect();
+	});
+	observer.observe(document, { subtree: true, childList: true });
+}
+
+test.describe('early paint', () => {
+	let host: ChildProcess;
+	let origin: string;
+	test.beforeAll(async () => {
+		const port = Number(process.env.E2E_STATIC_PORT ?? 8826) + 10 + test.info().parallelIndex;
+		origin = `http://127.0.0.1:${port}`;
+		host = hostBuild('build', port);
+		await hostAnswers(origin);
+	});
+	test.afterAll(() => {
+		if (host.pid) process.kill(-host.pid);
+	});
+
+	test('offline, Home and a scorecard show as last drawn before any of the app’s code runs, and the app takes over the same screen', async ({
+		page,
+		context
+	}) => {
+		const id = await startGame(page, ['Ana', 'Ben'], origin);
+		await score(page, 'Ana', 10);
+		await page.goto(`${origin}/`);
+		await page.getByRole('button', { name: 'Decide later' }).click();
+		await waitForServiceWorker(page);
+		// Each screen shown a moment, with no write: the app keeps it then.
+		await page.waitForTimeout(2500);
+		await page.goto(`${origin}/game/${id}`);
+		await expect(page.locator('.board .total')).toHaveText(['Ana: 10 points', 'Ben: 0 points']);
+		await page.waitForTimeout(2500);
+		await page.goto('about:blank');
+		await context.setOffline(true);
+
+		for (const [path, selector] of [
+			['/', '.lists'],
+			[`/game/${id}`, '.board .total']
+		] as const) {
+			const start = await context.newPage();
+			await start.addInitScript(noteEarlyPaint, selector);
+			await start.goto(`${origin}${path}`);
+			const seen = await earlyPaint(start, selector);
+			const timing = await loadTiming(start);
+			const report = JSON.stringify({ path, ...seen, ...timing }, null, 1);
+			// Shown before the page was read to its end, so before any module of the app ran.
+			expect(seen.early, report).toBeLessThan(timing.parsed);
+			expect(seen.app, report).toBeGreaterThan(seen.early!);
+			// Taken over from a drawing equal to it, and gone.
+			expect(seen.took, report).toEqual(['early-paint-same']);
+			expect(seen.left, report).toBe(0);
+			await start.close();
+		}
+		await page.goto(`${origin}/`);
+		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+		await expect(page.locator('.lists .total')).toHaveText(['10', '0']);
+	});
+
+	test('a write forgets the kept screens: the next start draws the store as it is', async ({
+		page,
+		context
+	}) => {
+		const id = await startGame(page, ['Ana', 'Ben'], origin);
+		await page.waitForTimeout(2500);
+		await page.goto(`${origin}/game/${id}`);
+		await page.waitForTimeout(2500);
+		await score(page, 'Ben', 15);
+		// Closed right after the write: nothing kept since.
+		await page.goto('about:blank');
+		const start = await context.newPage();
+		await start.addInitScript(noteEarlyPaint, '.board .total');
+		await start.goto(`${origin}/game/${id}`);
+		await expect(start.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
+		expect(await start.evaluate(() => document.querySelectorAll('.early-paint').length)).toBe(0);
+		expect(
+			await start.evaluate(() => (window as unknown as { __early?: number }).__early)
+		).toBeUndefined();
+		// Kept again once the store has had no write for a moment, the page still open and shown.
+		await start.waitForTimeout(2500);
+		const again = await context.newPage();
+		await again.addInitScript(noteEarlyPaint, '.board .total');
+		await again.goto(`${origin}/game/${id}`);
+		const seen = await earlyPaint(again, '.board .total');
+		expect(seen.early, JSON.stringify(seen)).toBeDefined();
+		expect(seen.took).toEqual(['early-paint-same']);
+		await expect(again.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
+		await again.close();
+		await start.close();
+		await page.goto(`${origin}/game/${id}`);
+		await expect(page.locator('.board .total')).toHaveText(['Ana: 0 points', 'Ben: 15 points']);
 	});
 });
 

@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { upkeep } from './upkeep';
+import { paintForget } from './paint-forget';
 import type { AssignmentRecord, MetaRecord, ReceiptRecord } from '$lib/card/device-records';
 import type { InboxRecord, MatchRecord, TurnInRecord } from '$lib/card/backup-records';
 import type {
@@ -81,6 +82,8 @@ export class MugginsDB extends Dexie {
 			true
 		);
 		this.use(upkeep);
+		// The early paint's kept screens show the store as it was: forgotten as it changes.
+		this.use(paintForget);
 		this.on('versionchange', () => {
 			this.close();
 			this.#stale = true;
