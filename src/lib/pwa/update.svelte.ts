@@ -28,6 +28,8 @@ export class PwaStatus {
 	#installPrompt = $state.raw<BeforeInstallPromptEvent | null>(null);
 
 	#updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | null = null;
+	/** The worker's script address, asked for to tell whether the server can be reached. */
+	#workerUrl = '';
 	#started = false;
 	#reloadRequested = false;
 	/** Another tab applied the update: this page runs old code under the new worker. */
@@ -88,8 +90,9 @@ export class PwaStatus {
 				this.#updateWaiting = true;
 				this.#bannerDismissed = false;
 			},
-			onRegisteredSW: (_url, registration) => {
+			onRegisteredSW: (url, registration) => {
 				this.#registration = registration ?? null;
+				this.#workerUrl = url;
 				// A worker installed on an earlier visit: offline already, no note needed.
 				if (registration?.active) this.#offlineReady = true;
 			},
@@ -188,12 +191,32 @@ export class PwaStatus {
 			return;
 		}
 		this.#check = 'checking';
+		if (!(await this.#reachable())) {
+			this.#check = 'offline';
+			return;
+		}
 		try {
 			await registration.update();
 			this.#check =
 				this.#updateWaiting || registration.installing || registration.waiting ? 'found' : 'latest';
 		} catch {
 			this.#check = 'failed';
+		}
+	}
+
+	/**
+	 * Whether the app's server answers: `navigator.onLine` says only that the device has a
+	 * network (a school's Wi-Fi without internet, or Chromium 150 under emulated offline, say yes),
+	 * and the worker's own update check may then be answered from the browser's cache, which
+	 * reads as "latest".
+	 */
+	async #reachable(): Promise<boolean> {
+		if (!this.#workerUrl) return true;
+		try {
+			await fetch(this.#workerUrl, { method: 'HEAD', cache: 'no-store' });
+			return true;
+		} catch {
+			return false;
 		}
 	}
 

@@ -32,6 +32,10 @@ beforeEach(() => {
 	reload.mockReset();
 	listeners.clear();
 	vi.stubGlobal('navigator', { serviceWorker: {}, onLine: true });
+	vi.stubGlobal(
+		'fetch',
+		vi.fn(async () => new Response(null))
+	);
 	vi.stubGlobal('location', { reload });
 	vi.stubGlobal('window', {
 		matchMedia: () => ({ matches: false }),
@@ -151,6 +155,24 @@ describe('PwaStatus', () => {
 		await pwa.checkForUpdates();
 		expect(registration.update).not.toHaveBeenCalled();
 		expect(pwa.check).toBe('offline');
+	});
+
+	it('says offline when the server does not answer, though the device says it has a network', async () => {
+		const sw = fakeRegister();
+		const pwa = new PwaStatus();
+		pwa.register(sw.register);
+		const registration = fakeRegistration();
+		sw.options.onRegisteredSW?.('/sw.js', registration);
+		vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+		await pwa.checkForUpdates();
+		expect(fetch).toHaveBeenCalledWith('/sw.js', { method: 'HEAD', cache: 'no-store' });
+		expect(registration.update).not.toHaveBeenCalled();
+		expect(pwa.check).toBe('offline');
+
+		await pwa.checkForUpdates();
+		expect(registration.update).toHaveBeenCalledOnce();
+		expect(pwa.check).toBe('latest');
 	});
 
 	it('registers once however often it is called', () => {
