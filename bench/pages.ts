@@ -40,13 +40,18 @@ export interface School {
 	loadMs: number;
 	/** Kept from an earlier run (`kept-school.ts`), not loaded by this one. */
 	kept: boolean;
+	/** Closes its context, and deletes its profile where it is not kept. */
+	close(): Promise<void>;
 	/** A kept school: takes away the note that it is whole (before a step that writes it again). */
 	changing?(): void;
 	/** A kept school: puts the note back (the step left the same school). */
 	whole?(): void;
 }
 
-/** A new context holding `classes` classes in each of `leagueCount` leagues. */
+/**
+ * A new context of `browser` holding `classes` classes in each of `leagueCount` leagues, kept in
+ * memory (the profiling scripts'; `npm run bench` keeps its schools on disk, `kept-school.ts`).
+ */
 export async function openSchool(
 	browser: Browser,
 	origin: string,
@@ -55,11 +60,8 @@ export async function openSchool(
 	leagueCount = 1
 ): Promise<School> {
 	const context = await browser.newContext({ viewport: SCHOOL_VIEWPORT });
-	return {
-		context,
-		kept: false,
-		...(await loadSchoolInto(context, origin, root, classes, leagueCount))
-	};
+	const loaded = await loadSchoolInto(context, origin, root, classes, leagueCount);
+	return { context, kept: false, close: () => context.close(), ...loaded };
 }
 
 /** The size of the teacher's window in a school's context (a laptop's). */
@@ -90,7 +92,7 @@ export async function loadSchoolInto(
 	root: string,
 	classes: number,
 	leagueCount: number
-): Promise<Omit<School, 'context' | 'kept'>> {
+): Promise<Omit<School, 'context' | 'kept' | 'close'>> {
 	const helper = await openHelper(context, origin, root);
 	const t0 = Date.now();
 	const loading = helper.evaluate(
@@ -140,7 +142,14 @@ export function instructorPages(leagueId: string, student: string, other: string
 	const chart = `document.querySelector('.plot canvas')`;
 	const text = (words: string) => `document.body.textContent.includes(${JSON.stringify(words)})`;
 	return [
-		{ name: 'home', path: '/', usable: `document.querySelector('.lists')`, settled: 'true' },
+		{
+			// Usable once its lists show, the early paint's (`early-paint.ts`) included; settled once
+			// the app has drawn them itself and taken over.
+			name: 'home',
+			path: '/',
+			usable: `document.querySelector('.lists')`,
+			settled: `!document.querySelector('.early-paint') && document.querySelector('main .lists') && !${text('Loading')}`
+		},
 		{
 			name: 'standings',
 			path: `/league/${leagueId}`,
@@ -157,7 +166,7 @@ export function instructorPages(leagueId: string, student: string, other: string
 			name: 'card list',
 			path: `/league/${leagueId}/cards`,
 			usable: `document.querySelector('ul.cards li')`,
-			settled: 'true'
+			settled: `!${text('Loading')} && !${text('Checking')}`
 		},
 		{
 			// A page of the league's sessions (issue 39): 60 at 1 class, 600 at 10, 6,000 at 100.

@@ -17,7 +17,6 @@ import { startFigures } from './starts';
 import {
 	instructorPages,
 	OTHER_TABS,
-	openSchool,
 	openTabs,
 	openTeacherTab,
 	medianInNewTabs,
@@ -26,7 +25,7 @@ import {
 	type PageTimings,
 	type School
 } from './pages';
-import { openKeptSchool } from './kept-school';
+import { openKeptSchool, openSchoolOnDisk } from './kept-school';
 import { figure as made, markLoad, report, type Figure } from './report';
 import { serverFigures } from './server';
 import { liveFigures } from './live';
@@ -403,7 +402,7 @@ async function schoolAt(
 	markLoad();
 	const school = size.kept
 		? await openKeptSchool(origin, root, size.classes, size.leagues, [MEMORY_INFO])
-		: await openSchool(browser, origin, root, size.classes, size.leagues);
+		: await openSchoolOnDisk(origin, root, size.classes, size.leagues, [MEMORY_INFO]);
 	const loadName =
 		size.key === '100'
 			? "loading 100 classes through the app's db module"
@@ -436,7 +435,7 @@ async function schoolAt(
 			noNewTabs: size.key === '100'
 		});
 	}
-	await school.context.close();
+	await school.close();
 }
 
 /** Lets a page read its JS heap to the byte (`performance.memory`). */
