@@ -115,11 +115,13 @@ test('a full device: the tap is refused in words, nothing is half kept, and reco
 		expect(await storedSeqs(page, id)).toEqual([1, 2]);
 		expect(await engineTotals(page, id)).toEqual(before);
 
-		// The other data goes; the quota stays as it was, so the room is what that freed.
+		// The other data goes, and its room comes back. Chromium 150 does not take a deleted
+		// database out of the origin's usage (it read the same 20 s later), so the room it
+		// freed is given back as quota: the app sees the same, space where there was none.
 		await deleteFiller(page);
+		await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: full.usage + 4 * MB });
 		const freed = await usage();
-		expect(freed.quota).toBe(full.usage);
-		expect(freed.quota - freed.usage).toBeGreaterThanOrEqual(4 * MB);
+		expect(freed.quota - freed.usage).toBeGreaterThan(3 * MB);
 
 		// The same tap, on the same pad, now records.
 		await record.click();
