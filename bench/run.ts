@@ -401,8 +401,8 @@ async function schoolAt(
 	console.log(`${size.kept ? 'Opening' : 'Loading'} ${size.name}…`);
 	markLoad();
 	const school = size.kept
-		? await openKeptSchool(origin, root, size.classes, size.leagues, [MEMORY_INFO])
-		: await openSchoolOnDisk(origin, root, size.classes, size.leagues, [MEMORY_INFO]);
+		? await openKeptSchool(origin, root, size.classes, size.leagues, [MEMORY_INFO, EXPOSE_GC])
+		: await openSchoolOnDisk(origin, root, size.classes, size.leagues, [MEMORY_INFO, EXPOSE_GC]);
 	const loadName =
 		size.key === '100'
 			? "loading 100 classes through the app's db module"
@@ -440,6 +440,8 @@ async function schoolAt(
 
 /** Lets a page read its JS heap to the byte (`performance.memory`). */
 const MEMORY_INFO = '--enable-precise-memory-info';
+/** Lets the school's helper tab collect garbage before each export and the restore (`gc()`). */
+const EXPOSE_GC = '--js-flags=--expose-gc';
 
 async function main(): Promise<boolean> {
 	console.log('Building…');
