@@ -23,12 +23,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { SCHOOL_VIEWPORT, loadSchoolInto, openHelper, type School } from './pages';
 
 /** What `school.json` holds: the load finished, with what it gave. */
 interface KeptNote {
+	/** Where it was loaded: a browser keeps each origin's data apart, so another port sees none. */
+	origin: string;
 	leagueIds: string[];
 	students: string[][];
 	loadMs: number;
@@ -110,6 +112,25 @@ export async function openSchoolOnDisk(
 }
 
 /**
+ * Unregisters the service worker a kept school's profile installed, and empties its caches: an
+ * installed app keeps running the build it installed until told of an update (prompt-to-update),
+ * so a kept school's pages would otherwise be timed on the build that loaded the school, not on
+ * this one. The store (IndexedDB) is left as it is.
+ */
+async function forgetOldBuild(context: BrowserContext, origin: string): Promise<void> {
+	const page = await context.newPage();
+	try {
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Storage.clearDataForOrigin', {
+			origin,
+			storageTypes: 'service_workers,cache_storage'
+		});
+	} finally {
+		await page.close();
+	}
+}
+
+/**
  * Opens the kept school of `classes` classes in each of `leagues` leagues, loading it first when
  * no whole one was kept for this code. Older schools of the same size (other code) are deleted.
  */
@@ -129,9 +150,10 @@ export async function openKeptSchool(
 			rmSync(join(schoolsDir(), old), { recursive: true, force: true });
 		}
 	}
-	const kept = existsSync(notePath)
+	const noted = existsSync(notePath)
 		? (JSON.parse(readFileSync(notePath, 'utf8')) as KeptNote)
 		: null;
+	const kept = noted?.origin === origin ? noted : null;
 	if (!kept) rmSync(dir, { recursive: true, force: true });
 	const context = await launchOn(dir, args);
 	const write = (note: KeptNote) => writeFileSync(notePath, JSON.stringify(note));
@@ -139,11 +161,13 @@ export async function openKeptSchool(
 	let helper;
 	if (kept) {
 		note = kept;
+		await forgetOldBuild(context, origin);
 		helper = await openHelper(context, origin, root);
 	} else {
 		const loaded = await loadSchoolInto(context, origin, root, classes, leagues);
 		helper = loaded.helper;
 		note = {
+			origin,
 			leagueIds: loaded.leagueIds,
 			students: loaded.students,
 			loadMs: loaded.loadMs,

@@ -8,7 +8,8 @@
  *
  *   npx vite build && BENCH_PORT=4176 TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/profile.ts
  *
- * `PROFILE_PAGES=standings,home` picks pages; `PROFILE_SLOWDOWN=4` throttles the CPU.
+ * `PROFILE_PAGES=standings,home` picks pages; `PROFILE_SLOWDOWN=4` throttles the CPU;
+ * `PROFILE_KEPT=1` opens the bench's kept school of `PROFILE_CLASSES` classes instead.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
@@ -24,6 +25,7 @@ import {
 	type TeacherTab
 } from './pages';
 import { hostAnswers, hostBuild } from './host';
+import { openKeptSchool } from './kept-school';
 import { HOME, SCORECARD, offlineScorecard } from './offline-start';
 
 const root = join(import.meta.dirname, '..');
@@ -288,7 +290,12 @@ async function main(): Promise<void> {
 		await hostAnswers(origin);
 		if (process.env.PROFILE_COLD === '1') return await cold(browser);
 		const classes = Number(process.env.PROFILE_CLASSES ?? 1);
-		const school = await openSchool(browser, origin, root, classes);
+		// `PROFILE_KEPT=1`: the bench's kept school of that size (`kept-school.ts`, loaded once and
+		// kept on disk), as 100 classes take minutes to load.
+		const school =
+			process.env.PROFILE_KEPT === '1'
+				? await openKeptSchool(origin, root, classes, 1, [])
+				: await openSchool(browser, origin, root, classes);
 		console.log(`school of ${classes} class(es) loaded in ${school.loadMs} ms`);
 		await school.helper.close();
 		const checks = instructorPages(
@@ -312,7 +319,7 @@ async function main(): Promise<void> {
 				else summariseTrace(trace, pageZeroUs, info.m.usable);
 			}
 		}
-		await school.context.close();
+		await school.close();
 	} finally {
 		await browser.close();
 		if (server.pid) process.kill(-server.pid);

@@ -124,8 +124,27 @@ test('a student’s counting, streaks and classmates; two students compared; the
 	await page.goto(league);
 	const compare = page.getByRole('region', { name: 'Compare two students' });
 	await expect(compare.getByRole('button', { name: 'Compare' })).toBeDisabled();
-	await compare.getByLabel('First student').selectOption({ label: 'Cara' });
-	await compare.getByLabel('Second student').selectOption({ label: 'Ben' });
+	// Names are typed (the league's offered as suggestions), case and spaces aside; a name
+	// nobody has, or the same student twice, is told and compares nothing.
+	await compare.getByLabel('First student').fill('Carla');
+	await compare.getByLabel('Second student').focus();
+	await expect(compare.getByRole('status')).toHaveText(
+		'No student called “Carla” has played in this league.'
+	);
+	await expect(compare.getByLabel('First student')).toHaveAttribute('aria-invalid', 'true');
+	await expectAccessible(page, 'standings with a name nobody has');
+	await compare.getByLabel('First student').fill('  cara ');
+	await compare.getByLabel('Second student').fill('CARA');
+	await compare.getByLabel('First student').focus();
+	await expect(compare.getByRole('status')).toHaveText('Choose two different students.');
+	await expect(compare.getByRole('button', { name: 'Compare' })).toBeDisabled();
+	await expect(
+		compare
+			.locator('datalist option')
+			.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+	).resolves.toEqual(['Ana', 'Ben', 'Cara']);
+	await compare.getByLabel('Second student').fill('Ben');
+	await expect(compare.getByRole('status')).toHaveCount(0);
 	await expectAccessible(page, 'standings with two students chosen');
 	await compare.getByRole('button', { name: 'Compare' }).click();
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Cara\s+and\s+Ben/);
