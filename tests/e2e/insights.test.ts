@@ -133,6 +133,7 @@ test('a student’s counting, streaks and classmates; two students compared; the
 	);
 	await expect(compare.getByLabel('First student')).toHaveAttribute('aria-invalid', 'true');
 	await expectAccessible(page, 'standings with a name nobody has');
+	await snap(page, 'standings-compare-unknown-name');
 	await compare.getByLabel('First student').fill('  cara ');
 	await compare.getByLabel('Second student').fill('CARA');
 	await compare.getByLabel('First student').focus();
