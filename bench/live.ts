@@ -21,6 +21,7 @@
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { exportPublicKey, newKeyPair } from '$lib/card/keys';
@@ -339,6 +340,14 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 			sampled.tap(SECONDS)
 		]);
 		const cpu = cpuSeconds(pid) - cpuBefore;
+		// BENCH_LIVE_TRACE=<file>: each card's due time and latency (ms), to see where a slow
+		// push fell in the run (a stall every 20 s: docs/speed.md, 2026-12-02 04:13).
+		if (process.env.BENCH_LIVE_TRACE) {
+			writeFileSync(
+				process.env.BENCH_LIVE_TRACE,
+				JSON.stringify({ dueMs: pushed.dueMs, latencyMs: pushed.latencyMs })
+			);
+		}
 		await new Promise((r) => setTimeout(r, GRACE_MS));
 		const graceEnd = performance.now();
 		clearInterval(sampler);

@@ -1,6 +1,7 @@
 /**
  * Every league's hub in this process (issue 40), the streams they hold, and the two slow timers
- * they share: a comment to every stream every 20 s, so proxies keep it open, and a check every
+ * they share: a comment to every stream every 20 s, so proxies keep it open (spread over the
+ * 20 s, live-pings.ts), and a check every
  * 2 s of the leagues with open streams, one statement for all of them, which catches what other
  * server processes wrote (several processes on one PostgreSQL database). A process holds at most
  * `maxStreams` streams; past that a new one is refused with 503 `server-busy`.
@@ -14,7 +15,7 @@ import { LeagueHub, type Change, type ReadLive } from './live-hub';
 import { Listener, webSink, type Sink } from './live-listener';
 import { batched } from './batched';
 import { headsOf, liveAfterMany } from './live-reads';
-import { PING } from './sse';
+import { PingRounds } from './live-pings';
 
 /** The streams one process holds at most, by default (MAX_STREAMS). */
 export const MAX_STREAMS = 20_000;
@@ -33,6 +34,8 @@ export class LiveHubs {
 	readonly #pingMs: number;
 	readonly #checkMs: number;
 	#open = 0;
+	/** Every stream of the process, in the rounds its comment lines go out in. */
+	readonly #pings: PingRounds;
 	#timers: NodeJS.Timeout[] = [];
 	#checking = false;
 	#closed = false;
@@ -51,6 +54,7 @@ export class LiveHubs {
 		this.#maxStreams = opts.maxStreams ?? MAX_STREAMS;
 		this.#pingMs = opts.pingMs ?? 20_000;
 		this.#checkMs = opts.checkMs ?? 2_000;
+		this.#pings = PingRounds.every(this.#pingMs);
 		this.#readLive = batched((asks) => liveAfterMany(db.query, asks));
 	}
 
@@ -78,6 +82,7 @@ export class LiveHubs {
 	listen(caller: Caller, from: Cursor | null, sink: Sink): Listener {
 		const listener = this.#listener(caller);
 		listener.attach(sink);
+		this.#pings.add(listener);
 		this.#hubs.get(caller.leagueId)?.join(listener, from);
 		return listener;
 	}
@@ -86,9 +91,11 @@ export class LiveHubs {
 	stream(caller: Caller, from: Cursor | null): ReadableStream<Uint8Array> {
 		const listener = this.#listener(caller);
 		const hub = this.#hubs.get(caller.leagueId);
+		const pings = this.#pings;
 		return new ReadableStream<Uint8Array>({
 			start(controller) {
 				listener.attach(webSink(controller));
+				pings.add(listener);
 				hub?.join(listener, from);
 			},
 			cancel() {
@@ -113,6 +120,7 @@ export class LiveHubs {
 		this.#open++;
 		return new Listener(caller.role, caller.deviceId, (l) => {
 			this.#open--;
+			this.#pings.remove(l);
 			theHub.leave(l);
 			if (theHub.size === 0 && this.#hubs.get(leagueId) === theHub) this.#hubs.delete(leagueId);
 			if (this.#hubs.size === 0) this.#stopTimers();
@@ -135,9 +143,7 @@ export class LiveHubs {
 
 	#startTimers(): void {
 		if (this.#timers.length > 0) return;
-		const ping = setInterval(() => {
-			for (const hub of this.#hubs.values()) for (const l of hub.listeners) l.send(PING);
-		}, this.#pingMs);
+		const ping = setInterval(() => this.#pings.turn(), this.#pingMs / this.#pings.slices);
 		const check = setInterval(() => void this.check(), this.#checkMs);
 		// The timers never hold the process open: a server stopping ends the streams first.
 		ping.unref();
