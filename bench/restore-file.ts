@@ -127,7 +127,7 @@ async function main(): Promise<void> {
 				console.log(JSON.stringify(out, null, 1));
 				if (cdp) {
 					const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-					writeFileSync(`/tmp/wt-restore-work/restore-${i}.cpuprofile`, JSON.stringify(profile));
+					writeFileSync(join(tmpdir(), `restore-file-${i}.cpuprofile`), JSON.stringify(profile));
 					console.log(top(profile, 45));
 				}
 			} finally {
