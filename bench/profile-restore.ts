@@ -11,12 +11,13 @@
  *   TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/profile-restore.ts
  */
 import { build } from 'esbuild';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { NAME_SHIM } from './ui';
 import { top, type Profile } from './profile-top';
+import { browserCpu } from './cpu';
 
 // PROFILE_SRC: another checkout's source to bundle (the base of a before/after comparison; its
 // bench/ needs this file's `restore-probe-entry.ts`).
@@ -26,40 +27,6 @@ const classes = Number(process.env.PROFILE_CLASSES ?? 10);
 const dir = process.env.PROFILE_DIR ?? `/tmp/muggins-restore-${classes}`;
 const runs = Number(process.env.PROFILE_RUNS ?? 1);
 const cpu = process.env.PROFILE_CPU === '1';
-
-/**
- * CPU seconds used so far by the browser of profile `dir` and every process under it (Linux
- * /proc; clock ticks of 100 a second): a figure the machine's load stretches far less than the
- * wall time, for A/B runs on a shared machine. Null where there is no /proc.
- */
-function browserCpu(dir: string): number | null {
-	if (!existsSync('/proc/self/stat')) return null;
-	const procs = new Map<number, { ppid: number; ticks: number; cmd: string }>();
-	for (const name of readdirSync('/proc')) {
-		if (!/^\d+$/.test(name)) continue;
-		try {
-			const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-			procs.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), cmd });
-		} catch {
-			// Gone meanwhile.
-		}
-	}
-	const roots = [...procs].filter(([, p]) => p.cmd.includes(`--user-data-dir=${dir}`));
-	const mine = new Set(roots.map(([pid]) => pid));
-	for (let grown = true; grown;) {
-		grown = false;
-		for (const [pid, p] of procs) {
-			if (mine.has(pid) || !mine.has(p.ppid)) continue;
-			mine.add(pid);
-			grown = true;
-		}
-	}
-	let ticks = 0;
-	for (const pid of mine) ticks += procs.get(pid)!.ticks;
-	return ticks / 100;
-}
 
 async function main(): Promise<void> {
 	const out = await build({

@@ -67,8 +67,13 @@ export interface RestoreMarker {
 	mode: 'merge' | 'replace';
 	/** The staged parts (known once staging is done). */
 	parts: number;
-	/** The first staged part not yet written to the store. */
+	/**
+	 * The key of the first staged part not yet written to the store: the parts are written in
+	 * the order of their keys (a replace's are keyed by page, `restore.ts` `pageKey`).
+	 */
 	next: number;
+	/** The staged parts written so far (absent in a marker from before the keys by page: `next`). */
+	applied?: number;
 	/** The file's games, counted while staging (absent in a marker from before issue 39). */
 	games?: number;
 	/** The games of the parts before `next`, written (absent as `games`). */

@@ -102,12 +102,21 @@ export function totalsChange(
 ): TotalsChange {
 	const students = new Map<string, StudentTotalsRecord>();
 	const days = new Map<string, DayTotalsRecord>();
+	// Each day's players by id: a day of a league of 100 classes holds thousands of students, and
+	// a restore's batch adds thousands of rows to it (a search of the list per row was 7 million
+	// comparisons a batch there).
+	const onDays = new Map<string, Map<PlayerId, DayPlayer>>();
 	const add = ({ figures, date }: CardOnDay, sign: 1 | -1) => {
 		const { leagueId } = figures;
 		const dayKey = keyOf([leagueId, date]);
-		const day = days.get(dayKey) ??
-			structuredCopy(held.days.get(dayKey)) ?? { leagueId, date, players: [] };
-		days.set(dayKey, day);
+		let day = days.get(dayKey);
+		let onDay = onDays.get(dayKey);
+		if (!day || !onDay) {
+			day = structuredCopy(held.days.get(dayKey)) ?? { leagueId, date, players: [] };
+			onDay = new Map(day.players.map((p) => [p.player, p]));
+			days.set(dayKey, day);
+			onDays.set(dayKey, onDay);
+		}
 		for (const row of figures.rows) {
 			const studentKey = keyOf([leagueId, row.player]);
 			const mine = students.get(studentKey) ??
@@ -128,11 +137,15 @@ export function totalsChange(
 					? addLearning(mine.learning, scaled(row.learning, sign))
 					: mine.learning
 			});
-			const onDay = day.players.find((p) => p.player === row.player);
-			if (onDay) {
-				onDay.games += sign;
-				onDay.points += sign * row.points;
-			} else day.players.push({ player: row.player, games: sign, points: sign * row.points });
+			const player = onDay.get(row.player);
+			if (player) {
+				player.games += sign;
+				player.points += sign * row.points;
+			} else {
+				const added = { player: row.player, games: sign, points: sign * row.points };
+				day.players.push(added);
+				onDay.set(row.player, added);
+			}
 		}
 	};
 	for (const card of before) add(card, -1);

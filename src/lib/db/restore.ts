@@ -12,8 +12,10 @@
  *    (`restore-check.ts`): a part that would take over another league's records refuses the
  *    whole restore before the first write.
  * 3. Applying. A replace first empties the store a bounded step at a time; then the staged
- *    parts are written in batches of about `BATCH_RECORDS` records, a batch per transaction,
- *    which also moves the marker on, and dropped from the staging database once committed. A
+ *    parts are written in key order in batches of about `BATCH_RECORDS` records, a batch per
+ *    transaction, which also moves the marker on, and dropped from the staging database once
+ *    committed. A replace stages each part's games by the group of standings pages each goes
+ *    on (`pageOf`), so that a batch rewrites a few pages of its league (see `pageKey`). A
  *    replace writes a batch's parts as one (a bulk write per table, the upkeep working out the
  *    derived data of the whole batch at once); a merge writes them one after the other, each
  *    compared with the store as the parts before it left it.
@@ -32,6 +34,8 @@ import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './r
 import * as storeDump from './store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
+import { PAGES, pageOf } from '$lib/card/contributions';
+import { byGame } from '$lib/card/incoming-check';
 
 export { restoreUnderWay, type RestoreMarker } from './restore-marker';
 
@@ -55,7 +59,61 @@ interface StagedPart {
 }
 
 /** A staged part as the writing reads it. */
-type Staged = Omit<StagedPart, 'n'>;
+type Staged = StagedPart;
+
+/**
+ * Between the keys of two pages' rows in a replace's staging: a row's key is its page times
+ * this, plus its place among the rows staged (fewer than this by far).
+ */
+const PAGE_SPAN = 2 ** 32;
+
+/**
+ * A replace's staged key of the row of page group `page` (`byPage`) staged `seq`-th. The writing
+ * goes in key order: a group's games together, its pages' cards then rewritten by a batch or
+ * a few, not by every batch. With the file's order (its games by id, the
+ * pages by a hash of the id), each batch of a few hundred games touched every one of a league's
+ * 128 pages and rewrote it whole: at 100 classes in one league the whole league's contributions
+ * were read, parsed and written again a batch, and the restore's time and heap grew with the
+ * file (issue 39, 2026-12-02: `readPage` and `editPages` 16 s of CPU, batches 0.9 s at the start
+ * and 3.3 s at the end, peak heap 323-550 MB).
+ */
+function pageKey(page: number, seq: number): number {
+	return page * PAGE_SPAN + seq;
+}
+
+/**
+ * Standings pages staged together: a part is staged as up to `PAGES / PAGE_GROUP` rows, not one a
+ * page (a row a game or two at 10 classes: staging, reading back and dropping 5,400 rows cost
+ * more than the pages saved there), and a batch still rewrites at most 8 pages of its league.
+ */
+const PAGE_GROUP = 8;
+
+/**
+ * `part` (checked) split by the group of standings pages of each game (`PAGE_GROUP`; its log,
+ * signatures and print go with it), and its other records (leagues, players, sessions, matches,
+ * inbox, turned-in cards) as the group after every group of games; in the file's order within
+ * each.
+ */
+function byPage(
+	part: StoreDump,
+	prints: Record<string, string>
+): { page: number; part: StoreDump; prints: Record<string, string> }[] {
+	const pages = new Map<number, { part: StoreDump; prints: Record<string, string> }>();
+	const events = byGame(part.events);
+	const signatures = byGame(part.signatures);
+	for (const game of part.games) {
+		const page = Math.floor(pageOf(game.id) / PAGE_GROUP);
+		let group = pages.get(page);
+		if (!group) pages.set(page, (group = { part: emptyDump(), prints: {} }));
+		group.part.games.push(game);
+		group.part.events.push(...(events.get(game.id) ?? []));
+		group.part.signatures.push(...(signatures.get(game.id) ?? []));
+		if (Object.hasOwn(prints, game.id)) group.prints[game.id] = prints[game.id]!;
+	}
+	const rest = { ...part, games: [], events: [], signatures: [] };
+	if (recordsIn(rest) > 0) pages.set(Math.ceil(PAGES / PAGE_GROUP), { part: rest, prints: {} });
+	return [...pages].sort(([a], [b]) => a - b).map(([page, group]) => ({ page, ...group }));
+}
 
 class StagingDB extends Dexie {
 	parts!: Table<StagedPart, number>;
@@ -161,17 +219,26 @@ export async function restoreStaged(
 		// longer, not of both; one part at a time waits, so the heap holds one part more.
 		let staged: Promise<unknown> = Promise.resolve();
 		try {
+			// Rows staged: a merge's parts as they come (checked in that order, `checkStaged`), a
+			// replace's split by page (`pageKey`).
 			let n = 0;
 			let games = 0;
 			tell({ step: 'checking', games, total: opts.games ?? null });
 			for await (const part of parts) {
 				const checked = await checkDumpWithPrints(part);
 				await staged;
-				const row: StagedPart = { n, part: checked.dump, prints: checked.prints };
-				staged = guard(() => staging.parts.add(row));
+				const rows: StagedPart[] =
+					mode === 'replace'
+						? byPage(checked.dump, checked.prints).map((g, i) => ({
+								n: pageKey(g.page, n + i),
+								part: g.part,
+								prints: g.prints
+							}))
+						: [{ n, part: checked.dump, prints: checked.prints }];
+				staged = guard(() => staging.parts.bulkAdd(rows));
 				// Awaited above or below; a refusal meanwhile is not an unhandled one.
 				staged.catch(() => undefined);
-				n++;
+				n += rows.length;
 				games += part.games.length;
 				tell({ step: 'checking', games, total: opts.games ?? null });
 			}
@@ -208,29 +275,44 @@ async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
 	return (await stagedOf(staging, n)).part;
 }
 
+/** Staged parts read in one request by the writing (a replace's are a game or two each). */
+const READ_PARTS = 64;
+
 /**
- * The staged parts from `next` on that one transaction writes: at least one, and more while
- * they hold at most `most` records together; each read in its own short request. `ahead`, the
- * part `next` when read already, is not read again; the part read beyond the batch is given
- * back as the next one's `ahead`.
+ * The staged parts from key `next` on, in key order, that one transaction writes: at least one
+ * (none when none is left), and more while they hold at most `most` records together; read
+ * `READ_PARTS` at a time, each read a short request of its own. `ahead`, the parts from `next`
+ * read already, are not read again; those read beyond the batch are given back as the next
+ * one's `ahead`.
  */
 async function batchFrom(
 	staging: StagingDB,
 	next: number,
-	count: number,
 	most: number,
-	ahead: Staged | null
-): Promise<{ batch: Staged[]; ahead: Staged | null }> {
+	ahead: Staged[]
+): Promise<{ batch: Staged[]; ahead: Staged[] }> {
 	const batch: Staged[] = [];
 	let records = 0;
-	for (let n = next; n < count; n++) {
-		const staged = (n === next ? ahead : null) ?? (await stagedOf(staging, n));
-		const more = recordsIn(staged.part);
-		if (batch.length > 0 && records + more > most) return { batch, ahead: staged };
-		batch.push(staged);
-		records += more;
+	let read = ahead;
+	let key = next;
+	for (;;) {
+		if (read.length === 0) {
+			const from = key;
+			read = await guard(() =>
+				staging.parts.where('n').aboveOrEqual(from).limit(READ_PARTS).toArray()
+			);
+			if (read.length === 0) return { batch, ahead: [] };
+		}
+		for (let i = 0; i < read.length; i++) {
+			const staged = read[i]!;
+			const more = recordsIn(staged.part);
+			if (batch.length > 0 && records + more > most) return { batch, ahead: read.slice(i) };
+			batch.push(staged);
+			records += more;
+			key = staged.n + 1;
+		}
+		read = [];
 	}
-	return { batch, ahead: null };
 }
 
 /** The parts of `batch` as one part (each game's rows are in its own part, so in this one). */
@@ -268,24 +350,24 @@ async function apply(
 	const total = marker.games ?? null;
 	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
 	tell();
-	const from = (next: number, ahead: Staged | null) =>
-		next < marker.parts
-			? batchFrom(staging, next, marker.parts, batchRecords, ahead)
-			: Promise.resolve(null);
+	const from = (next: number, ahead: Staged[]) => batchFrom(staging, next, batchRecords, ahead);
+	// The parts written so far (a marker from before the keys by page counted them in `next`).
+	let applied = marker.applied ?? marker.next;
 	// While the store writes a batch, the next is read from the staging database and the one
 	// before is dropped from it: the two databases work side by side (at most two batches are
 	// held, whatever the file's size).
-	let reading = from(marker.next, null);
+	let reading = from(marker.next, []);
 	let dropping: Promise<unknown> = Promise.resolve();
 	try {
-		while (marker.next < marker.parts) {
+		for (;;) {
 			const read = await reading;
-			if (!read) break;
 			const { batch } = read;
+			if (batch.length === 0) break;
 			const games = batch.reduce((n, { part }) => n + part.games.length, 0);
 			const next = {
 				...marker,
-				next: marker.next + batch.length,
+				next: batch.at(-1)!.n + 1,
+				applied: applied + batch.length,
 				...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
 			};
 			const writing = guard(() =>
@@ -305,13 +387,18 @@ async function apply(
 			reading.catch(() => undefined);
 			await writing;
 			// Committed: the staged copies are not needed any more (their room goes back as it goes).
-			const written = Array.from({ length: batch.length }, (_, i) => marker.next + i);
+			const written = batch.map((s) => s.n);
 			dropping = dropping.then(() => guard(() => staging.parts.bulkDelete(written)));
 			dropping.catch(() => undefined);
 			Object.assign(marker, next);
+			applied = next.applied;
 			tell();
 		}
 		await dropping;
+		// Every staged part is written: one missing from the staging database stops here.
+		if (applied !== marker.parts) {
+			throw new DbError('incoming-damaged', { detail: 'a part of the restore is missing' });
+		}
 	} finally {
 		// Nothing left running against the staging database when it is closed or dropped.
 		await Promise.allSettled([reading, dropping]);

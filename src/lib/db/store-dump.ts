@@ -7,11 +7,11 @@ import { db } from './db';
 import { guard } from './errors';
 import { logsOfEvents } from './schema';
 import { examine, type Checked } from '$lib/card/card-check';
-import { assertSameLeague, checkDump } from '$lib/card/incoming-check';
+import { assertSameLeague, byGame, checkDump } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
-import type { GameRecord, LeagueRecord, LogRecord } from '$lib/card/records';
+import type { GameRecord, LeagueRecord, LogRecord, SignatureRecord } from '$lib/card/records';
 import { vouchPrints } from './upkeep';
 import type { VouchedPrint } from './upkeep-cache';
 import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
@@ -245,7 +245,7 @@ export async function writePart(
 		await db.players.bulkAdd(file.players);
 		await db.sessions.bulkAdd(file.sessions);
 		const logs = logsOfEvents(file.events);
-		if (prints) vouchPrints(vouched(file.games, logs, prints));
+		if (prints) vouchPrints(vouched(file.games, logs, file.signatures, prints));
 		await db.logs.bulkAdd(logs);
 		await db.signatures.bulkAdd(file.signatures);
 		await db.games.bulkAdd(file.games);
@@ -278,18 +278,26 @@ export async function writePart(
 	}
 }
 
-/** Each of `games` with a print in `prints` and a log in `logs`, for the upkeep (`vouchPrints`). */
+/**
+ * Each of `games` with a print in `prints` and a log in `logs`, with its signatures of
+ * `signatures` (all of them: a replace writes into the store it emptied, each game's signatures
+ * in its part), for the upkeep (`vouchPrints`).
+ */
 function vouched(
 	games: readonly GameRecord[],
 	logs: readonly LogRecord[],
+	signatures: readonly SignatureRecord[],
 	prints: Readonly<Record<string, string>>
 ): VouchedPrint[] {
 	const logOf = new Map(logs.map((l) => [l.gameId, l]));
+	const signed = byGame(signatures);
 	const out: VouchedPrint[] = [];
 	for (const game of games) {
 		const log = logOf.get(game.id);
 		const print = Object.hasOwn(prints, game.id) ? prints[game.id] : undefined;
-		if (log && print !== undefined) out.push({ game, log, print });
+		if (log && print !== undefined) {
+			out.push({ game, log, print, signatures: signed.get(game.id) ?? [] });
+		}
 	}
 	return out;
 }

@@ -11,7 +11,7 @@ import type {
 	DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
-import type { EventRecord, GameRecord, LogRecord } from '$lib/card/records';
+import type { EventRecord, GameRecord, LogRecord, SignatureRecord } from '$lib/card/records';
 
 /** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
 function readOnly(trans: DBCoreTransaction): boolean {
@@ -30,6 +30,10 @@ interface Entry {
 	logs: Map<string, { events: readonly EventRecord[]; from: LogRecord }>;
 	/** Game id → the fingerprint its writer vouched for, of that record with that log. */
 	vouched: Map<string, VouchedPrint>;
+	/** The signature records this transaction added (the very objects). */
+	addedSignatures: WeakSet<SignatureRecord>;
+	/** A write to `signatures` other than an add that succeeded: vouched signatures are not taken. */
+	signaturesTouched: boolean;
 }
 
 /**
@@ -40,6 +44,14 @@ export interface VouchedPrint {
 	game: GameRecord;
 	log: LogRecord;
 	print: string;
+	/**
+	 * Every signature of the game, as the writer adds them in the same transaction: a replacing
+	 * restore, which writes into the store it emptied, each game's signatures with it (issue 39).
+	 * Taken instead of reading them back (its batches' games are not neighbours by id, so no one
+	 * range read finds them) while each was added in this transaction and nothing else was
+	 * written to `signatures` in it.
+	 */
+	signatures?: readonly SignatureRecord[];
 }
 
 /**
@@ -67,7 +79,9 @@ export class UpkeepCache {
 					prints: new Map(),
 					turn: null,
 					logs: new Map(),
-					vouched: new Map()
+					vouched: new Map(),
+					addedSignatures: new WeakSet(),
+					signaturesTouched: false
 				})
 			);
 		return entry;
@@ -171,6 +185,43 @@ export class UpkeepCache {
 		else if (req.type === 'delete') req.keys.forEach((k) => logs.delete(k as string));
 		else logs.clear();
 		return { after: () => undefined };
+	}
+
+	/**
+	 * The signatures a write to `signatures` adds (kept once it has succeeded), for the vouched
+	 * signatures (`VouchedPrint.signatures`); any other write makes the vouched ones not taken.
+	 */
+	writingSignatures(req: DBCoreMutateRequest): { after: (res: DBCoreMutateResponse) => void } {
+		const entry = this.#entry(req.trans);
+		if (!entry) return { after: () => undefined };
+		if (req.type !== 'add') {
+			entry.signaturesTouched = true;
+			return { after: () => undefined };
+		}
+		const added = [...req.values] as SignatureRecord[];
+		return {
+			after: (res) =>
+				added.forEach((s, i) => {
+					if (res.failures[i] === undefined) entry.addedSignatures.add(s);
+				})
+		};
+	}
+
+	/**
+	 * The signatures vouched for game `record` as added (`VouchedPrint.signatures`), when the word
+	 * was given for this very record and each of them was added in this transaction, with no other
+	 * write to `signatures` in it; otherwise undefined, and they are read.
+	 */
+	vouchedSignatures(
+		trans: DBCoreTransaction,
+		record: GameRecord
+	): readonly SignatureRecord[] | undefined {
+		const entry = this.#entries.get(trans);
+		const word = entry?.vouched.get(record.id);
+		if (!entry || !word?.signatures || word.game !== record || entry.signaturesTouched) {
+			return undefined;
+		}
+		return word.signatures.every((s) => entry.addedSignatures.has(s)) ? word.signatures : undefined;
 	}
 
 	/** The events of the log of game `id` as this transaction added it, if it knows them. */

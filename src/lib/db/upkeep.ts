@@ -359,12 +359,25 @@ function signaturesOf(
 	});
 }
 
-/** The logs and signatures of games `ids` as they now are in `trans`. */
-function logsOf(t: Tables, trans: DBCoreTransaction, ids: string[]): Promise<Map<string, Log>> {
-	return Promise.all([eventsOfGames(t, trans, ids), signaturesOf(t, trans, ids)]).then(
-		([events, signatures]) =>
-			new Map(ids.map((id, i) => [id, { events: events[i]!, signatures: signatures[i]! }]))
-	);
+/**
+ * The logs and signatures of games `records` as they now are in `trans`: the signatures their
+ * writer vouched for (`UpkeepCache.vouchedSignatures`) are not read back.
+ */
+function logsOf(
+	t: Tables,
+	trans: DBCoreTransaction,
+	records: readonly GameRecord[]
+): Promise<Map<string, Log>> {
+	const ids = records.map((r) => r.id);
+	const known = records.map((r) => cache.vouchedSignatures(trans, r));
+	const unknown = ids.filter((_, i) => known[i] === undefined);
+	const read = unknown.length === 0 ? Promise.resolve([]) : signaturesOf(t, trans, unknown);
+	return Promise.all([eventsOfGames(t, trans, ids), read]).then(([events, found]) => {
+		let j = 0;
+		return new Map(
+			ids.map((id, i) => [id, { events: events[i]!, signatures: [...(known[i] ?? found[j++]!)] }])
+		);
+	});
 }
 
 /** Game `record` judged against its `log` as it now is in `trans`. */
@@ -443,11 +456,9 @@ function rejudge(
 				const locked = records.filter(
 					(r): r is GameRecord => r !== undefined && lockedWithResult(r)
 				);
-				return logsOf(
-					t,
-					trans,
-					locked.map((r) => r.id)
-				).then((logs) => write(t, trans, keys, records, keys.map(heldOf), had, logs));
+				return logsOf(t, trans, locked).then((logs) =>
+					write(t, trans, keys, records, keys.map(heldOf), had, logs)
+				);
 			}
 		);
 	});
@@ -623,7 +634,11 @@ export const upkeep: Middleware<DBCore> = {
 					mutate: (req) =>
 						cache.inTurn(req.trans, () => {
 							const noted =
-								name === GAMES ? cache.writing(req) : name === LOGS ? cache.writingLogs(req) : null;
+								name === GAMES
+									? cache.writing(req)
+									: name === LOGS
+										? cache.writingLogs(req)
+										: cache.writingSignatures(req);
 							const done = changesNothing(name, req)
 								? table.mutate(req)
 								: mutateWatched(t, name, req);

@@ -14,6 +14,7 @@ import {
 } from '$lib/db/restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
+import { pageOf } from '$lib/card/contributions';
 import { expectCode, resetDb } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 
@@ -91,6 +92,70 @@ describe('a staged restore', () => {
 		expect(await db.verdicts.toArray()).toEqual(verdicts);
 	});
 
+	it('writes a replace’s games page by page (standings page), not in the file’s order', async () => {
+		// Parts of three games each, in the file's order (by id): each part spans pages.
+		const parts = await smallParts();
+		const gameParts = parts.filter((p) => p.games.length > 0);
+		const others = parts.filter((p) => p.games.length === 0);
+		const threes: StoreDump[] = [];
+		for (let i = 0; i < gameParts.length; i += 3) {
+			const group = gameParts.slice(i, i + 3);
+			threes.push({
+				...group[0]!,
+				games: group.flatMap((p) => p.games),
+				events: group.flatMap((p) => p.events),
+				signatures: group.flatMap((p) => p.signatures)
+			});
+		}
+		const fileOrder = threes.flatMap((p) => p.games.map((g) => g.id));
+		const pages = (ids: string[]) => ids.map(pageOf);
+		const inOrder = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+		// Else this school would not tell the two orders apart.
+		expect(inOrder(pages(fileOrder))).toBe(false);
+		await resetDb();
+		const written: string[] = [];
+		await restoreStaged(each([...threes, ...others]), 'replace', {
+			batchRecords: 1,
+			onProgress: (s) => {
+				if (s.step !== 'writing') return;
+				// What the last transaction added, read once it committed (outside of it).
+				void db.games
+					.toCollection()
+					.primaryKeys()
+					.then((ids) => {
+						for (const id of ids) if (!written.includes(id as string)) written.push(id as string);
+					});
+			}
+		});
+		await new Promise((r) => setTimeout(r, 50));
+		expect(await storeDump.dump()).toEqual(school);
+		expect([...written].sort()).toEqual([...fileOrder].sort());
+		expect(inOrder(pages(written))).toBe(true);
+	});
+
+	it('refuses to finish when a staged part has gone missing, the marker kept', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		const stop = new Error('the tab closed');
+		await expect(
+			restoreStaged(each(parts), 'replace', {
+				batchRecords: 1,
+				onProgress: (s) => {
+					if (s.step === 'writing' && s.games === 2) throw stop;
+				}
+			})
+		).rejects.toBe(stop);
+		// One part not yet written is lost from the staging database (storage evicted, say).
+		const staging = new Dexie(STAGING_DB);
+		staging.version(1).stores({ parts: 'n' });
+		const keys = (await staging.table('parts').toCollection().primaryKeys()) as number[];
+		const marker = (await restoreUnderWay()) as RestoreMarker;
+		await staging.table('parts').delete(keys.find((k) => k >= marker.next)!);
+		staging.close();
+		await expectCode(resumeRestore(), 'incoming-damaged');
+		expect(await restoreUnderWay()).not.toBeNull();
+	});
+
 	it('replacing a store with itself, written a part at a time, gives the same store', async () => {
 		await restoreStaged(each(await smallParts()), 'replace');
 		expect(await storeDump.dump()).toEqual(school);
@@ -111,7 +176,8 @@ describe('a staged restore', () => {
 			})
 		).rejects.toBe(stop);
 		const marker = (await restoreUnderWay()) as RestoreMarker;
-		expect(marker).toMatchObject({ phase: 'applying', mode: 'replace', next: 3 });
+		// Three parts written; `next` is the key of the first part left (keys by page, `pageKey`).
+		expect(marker).toMatchObject({ phase: 'applying', mode: 'replace', applied: 3 });
 		expect(marker.parts).toBe(parts.length);
 		expect(await db.games.count()).toBe(3);
 

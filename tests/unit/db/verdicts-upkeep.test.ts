@@ -13,7 +13,7 @@ import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { EventRecord } from '$lib/card/records';
+import type { EventRecord, SignatureRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { vouchPrints } from '$lib/db/upkeep';
@@ -259,6 +259,54 @@ describe('every write that can change a verdict changes it in the same transacti
 			await db.games.bulkAdd([h.game, t.game]);
 		});
 		expect(await changed(leagueId)).toEqual([honest]);
+	});
+
+	it('takes the signatures vouched for a game added with them, unless signatures were otherwise written', async () => {
+		const { honest } = await classWithCards();
+		const kept = {
+			game: (await db.games.get(honest))!,
+			log: (await db.logs.get(honest))!,
+			signatures: await signatures.list(honest)
+		};
+		const verdict = await db.verdicts.get(honest);
+		expect(verdict).toBeDefined();
+		const remove = () =>
+			db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+				await db.games.delete(honest);
+				await db.logs.delete(honest);
+				await db.signatures.bulkDelete(kept.signatures.map((s) => s.id));
+			});
+		const print = kept.game.fingerprint!;
+		// The word for the very signature records added: taken, not read back. Vouched as the
+		// first alone, the card is judged with one signature (what the word says), not all.
+		const [first] = kept.signatures as [SignatureRecord];
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [first] }]);
+			await db.logs.add(kept.log);
+			await db.signatures.bulkAdd(kept.signatures);
+			await db.games.add(kept.game);
+		});
+		expect(await db.verdicts.get(honest)).not.toEqual(verdict);
+		// A signature put in the same transaction: the word is not taken, the signatures are read.
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [first] }]);
+			await db.logs.add(kept.log);
+			await db.signatures.bulkAdd(kept.signatures);
+			await db.signatures.put({ ...first });
+			await db.games.add(kept.game);
+		});
+		expect(await db.verdicts.get(honest)).toEqual(verdict);
+		// Copies of the records added, not the very ones: not taken either.
+		await remove();
+		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [{ ...first }] }]);
+			await db.logs.add(kept.log);
+			await db.signatures.bulkAdd(kept.signatures);
+			await db.games.add(kept.game);
+		});
+		expect(await db.verdicts.get(honest)).toEqual(verdict);
 	});
 
 	it('a signature set aside, deleted, or moved to another card by hand', async () => {
