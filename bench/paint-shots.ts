@@ -1,8 +1,8 @@
 /**
- * The early paint beside the app's screen (`src/lib/early-paint.ts`), to look at: for Home
- * with a game, Home's welcome on a device with no games, and a scorecard, at 390×844 and
- * 1280×800, a screenshot of the early screen (the start slowed 20×, so it shows long enough
- * to be taken) and one of the app's once it has taken over, in `screenshots/paint-*.png`, with
+ * The early paint beside the app's screen (`src/lib/early-paint.ts`), to look at: for a first
+ * online visit (light and dark), Home with a game, Home's welcome on a device with no games,
+ * and a scorecard, at 390×844 and 1280×800, a screenshot of the early screen (the start slowed
+ * 20×, so it shows long enough to be taken) and one of the app's once it has taken over, in `screenshots/paint-*.png`, with
  * how many pixels differ and how the app took over (`early-paint-same`: from an equal drawing).
  * `tsx bench/paint-shots.ts [buildDir]` (default `build`), served on `BENCH_PORT` (4178).
  */
@@ -32,8 +32,16 @@ function differing(a: Buffer, b: Buffer): number {
 	return n;
 }
 
-/** Opens `path` in a new tab of `context` (offline); screenshots of its early and final screen. */
-async function shots(context: BrowserContext, path: string, name: string): Promise<void> {
+/**
+ * Opens `path` in a new tab of `context`; screenshots of its early and final screen, the final
+ * `dwell` ms after the app took over.
+ */
+async function shots(
+	context: BrowserContext,
+	path: string,
+	name: string,
+	dwell = DWELL_MS
+): Promise<void> {
 	const page: Page = await context.newPage();
 	await slowDown(page, 20);
 	await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
@@ -43,7 +51,7 @@ async function shots(context: BrowserContext, path: string, name: string): Promi
 		.catch(() => null);
 	await slowDown(page, 1);
 	await page.waitForSelector('.early-paint', { state: 'detached', timeout: 20_000 });
-	await page.waitForTimeout(DWELL_MS);
+	await page.waitForTimeout(dwell);
 	const final = await page.screenshot({ animations: 'disabled', caret: 'hide' });
 	const took = await page.evaluate(() =>
 		performance
@@ -92,6 +100,14 @@ try {
 		{ width: 390, height: 844 },
 		{ width: 1280, height: 800 }
 	]) {
+		// A first online visit, in each of the device's themes (it has no saved one): the final
+		// screen right after the takeover, before the worker's "ready offline" note.
+		for (const colorScheme of ['light', 'dark'] as const) {
+			const fresh = await browser.newContext({ viewport, colorScheme });
+			await fresh.addInitScript(NAME_SHIM);
+			await shots(fresh, '/', `first-visit-${colorScheme}-${viewport.width}`, 300);
+			await fresh.close();
+		}
 		const empty = await phone(viewport, []);
 		await shots(empty.context, '/', `welcome-${viewport.width}`);
 		await empty.context.close();

@@ -19,12 +19,28 @@
  * - the app takes over only from a drawing equal to it; if its own drawing differs (which
  *   would mean the above missed something), it takes over anyway once that drawing is there
  *   and has settled, after `MISMATCH_MS`.
+ *
+ * A first visit has nothing kept, and painted Home only once all of the app's code had run:
+ * 974 ms at 4× CPU slowdown, where the same page with none of the app's code paints in 212
+ * (docs/speed.md). So the page also holds Home as the app draws it on a device that has never
+ * run it (the layout's frame, Home's heading, the first-start question and the welcome: the
+ * `first-visit` template in `src/app.html`, written from the app's own drawing by `npm run
+ * first-visit`), shown in the same way and taken over in the same way, only while neither
+ * `STARTED_KEY` (set as the app starts, `markStarted`) nor `WRITTEN_KEY` is stored. A device
+ * that has run the app before these keys existed and holds games shows it a moment, then its
+ * lists (`MISMATCH_MS`).
  */
 
 /** The keys of the kept screens; `src/app.html` reads the same. */
 export const PAINT_KEYS = { home: 'muggins-paint:home', game: 'muggins-paint:game' } as const;
 /** When the store was last written, for other tabs too (see `WRITE_SETTLE_MS`). */
 export const WRITTEN_KEY = 'muggins-paint:written';
+/** Set once the app has started on this device: a first visit's early screen is not for it. */
+export const STARTED_KEY = 'muggins-started';
+/** The id of the template holding a first visit's Home in `src/app.html`. */
+export const FIRST_VISIT_ID = 'first-visit';
+/** What shows a first visit's Home content (`ready` of its early screen). */
+export const FIRST_VISIT_READY = '.lists, .welcome';
 /** The class of the kept screen's element in the page (`app.css` hides what follows it). */
 export const EARLY_CLASS = 'early-paint';
 
@@ -105,6 +121,28 @@ function storage(): Storage | null {
 		return typeof localStorage === 'undefined' ? null : localStorage;
 	} catch {
 		return null;
+	}
+}
+
+/** Notes that the app has started on this device (see `STARTED_KEY`). */
+export function markStarted(): void {
+	try {
+		storage()?.setItem(STARTED_KEY, '1');
+	} catch {
+		// Storage refused: the page's script, which reads it, shows nothing early either.
+	}
+}
+
+/**
+ * Whether this device has never run the app (nor written to its store): as the page's script
+ * decides to show a first visit's Home. True until `markStarted`, as the app mounts.
+ */
+export function firstVisit(): boolean {
+	const store = storage();
+	try {
+		return !!store && store.getItem(STARTED_KEY) === null && store.getItem(WRITTEN_KEY) === null;
+	} catch {
+		return false;
 	}
 }
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { hostAnswers, hostBuild } from '../../bench/host';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './a11y';
+import { expect, expectAccessible, test } from './a11y';
 import { score, startGame } from './game-helpers';
 import { waitForActiveWorker, waitForServiceWorker } from './support';
 
@@ -231,6 +231,17 @@ async function earlyPaint(page: Page, selector: string) {
 	}, selector);
 }
 
+/** Each element of the screen's frame in `root`: its tag, class and box (whole pixels). */
+function frameBoxes(page: Page, root: string) {
+	return page.locator(`${root} > .frame`).evaluate((frame) =>
+		[frame, ...frame.querySelectorAll('*')].map((el) => {
+			const box = el.getBoundingClientRect();
+			const at = [box.x, box.y, box.width, box.height].map(Math.round).join(' ');
+			return `${el.tagName} ${el.getAttribute('class') ?? ''} ${at}`;
+		})
+	);
+}
+
 /** Notes, by the page's clock, when the early paint and the app first show `selector`. */
 function noteEarlyPaint(selector: string): void {
 	const w = window as unknown as { __early?: number; __app?: number };
@@ -297,6 +308,118 @@ test.describe('early paint', () => {
 		await page.goto(`${origin}/`);
 		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
 		await expect(page.locator('.lists .total')).toHaveText(['10', '0']);
+	});
+
+	test('a first visit shows Home as the app draws it before any of the app’s code runs, and the app takes over the same screen', async ({
+		page
+	}) => {
+		// The test's context is new: nothing stored, no worker, as on a device that never ran it.
+		await page.addInitScript(noteEarlyPaint, '.welcome');
+		await page.goto(`${origin}/`);
+		const seen = await earlyPaint(page, '.welcome');
+		const timing = await loadTiming(page);
+		const report = JSON.stringify({ ...seen, ...timing }, null, 1);
+		// Shown before the page was read to its end, so before any module of the app ran.
+		expect(seen.early, report).toBeLessThan(timing.parsed);
+		expect(seen.app, report).toBeGreaterThan(seen.early!);
+		// Taken over from a drawing equal to it: the template in src/app.html is what the app
+		// draws (else `npx vite build && npm run first-visit`, and build again).
+		expect(seen.took, report).toEqual(['early-paint-same']);
+		expect(seen.left, report).toBe(0);
+		await expect(page.getByRole('heading', { name: 'Who is using this device?' })).toBeVisible();
+		await expect(page.getByRole('heading', { name: 'No games on this device yet' })).toBeVisible();
+		expect(await page.evaluate(() => localStorage.getItem('muggins-started'))).toBe('1');
+	});
+
+	test('a first visit’s early screen is inert and accessible, in both themes, until the app takes over', async ({
+		page
+	}) => {
+		// The app's code never comes: the early screen stays, as on a slow network.
+		await page.route('**/_app/**/*.js', (route) => route.abort());
+		for (const colorScheme of ['light', 'dark'] as const) {
+			await page.emulateMedia({ colorScheme });
+			await page.goto(`${origin}/`, { waitUntil: 'commit' });
+			const early = page.locator('body > .early-paint');
+			await expect(early.locator('.welcome')).toBeVisible();
+			expect(await early.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+			// Seen, not working: no key reaches it (the skip link, the page's first stop, is skipped).
+			await page.keyboard.press('Tab');
+			expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+			// The theme is the device's (no saved one on a first visit): the page's own colours.
+			const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+			expect(dark).toBe(colorScheme === 'dark');
+			const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+			// --color-bg of each theme (app.css).
+			expect(background).toBe(colorScheme === 'dark' ? 'rgb(11, 31, 23)' : 'rgb(246, 244, 238)');
+			await expectAccessible(page, `a first visit's early screen (${colorScheme})`);
+		}
+		// Laid out as the app's: the styles it needs come with the page, not with the app's code.
+		const early = await frameBoxes(page, '.early-paint');
+		await page.unroute('**/_app/**/*.js');
+		await page.goto(`${origin}/`);
+		await expect(page.locator('.early-paint')).toHaveCount(0);
+		await expect(page.locator('.welcome')).toBeVisible();
+		const app = await frameBoxes(page, 'body > div[style]');
+		expect(early.length).toBeGreaterThan(50);
+		expect(early).toEqual(app);
+	});
+
+	test('a device that has run the app never shows the first visit’s welcome', async ({
+		page,
+		context
+	}) => {
+		await startGame(page, ['Ana', 'Ben'], origin);
+		// Nothing kept, no write noted: only the mark of a start says this device ran the app.
+		await page.evaluate(() => {
+			for (const key of Object.keys(localStorage)) {
+				if (key.startsWith('muggins-paint')) localStorage.removeItem(key);
+			}
+		});
+		expect(await page.evaluate(() => localStorage.getItem('muggins-started'))).toBe('1');
+		await page.goto('about:blank');
+		const start = await context.newPage();
+		await start.addInitScript(() => {
+			const w = window as unknown as { __welcome?: boolean };
+			new MutationObserver(() => {
+				w.__welcome ||= document.querySelector('.welcome') !== null;
+			}).observe(document, { subtree: true, childList: true });
+		});
+		await start.goto(`${origin}/`);
+		await expect(start.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+		await start.waitForTimeout(500);
+		expect(
+			await start.evaluate(() => (window as unknown as { __welcome?: boolean }).__welcome)
+		).toBe(false);
+		await start.close();
+		await page.goto(`${origin}/`);
+		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+	});
+
+	test('a device that holds games but no mark of a start shows the first visit a moment, then its lists', async ({
+		page,
+		context
+	}) => {
+		await startGame(page, ['Ana', 'Ben'], origin);
+		// As a device that ran the app before the mark existed: nothing of the early paint stored.
+		await page.evaluate(() => {
+			for (const key of Object.keys(localStorage)) {
+				if (key.startsWith('muggins-')) localStorage.removeItem(key);
+			}
+		});
+		await page.goto('about:blank');
+		const start = await context.newPage();
+		await start.addInitScript(noteEarlyPaint, '.welcome');
+		await start.goto(`${origin}/`);
+		const seen = await earlyPaint(start, '.welcome');
+		// The app's drawing differs (its lists): it takes over once that has settled.
+		expect(seen.early, JSON.stringify(seen)).toBeDefined();
+		expect(seen.took).toEqual(['early-paint-unlike']);
+		expect(seen.left).toBe(0);
+		await expect(start.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+		await expect(start.locator('.welcome')).toHaveCount(0);
+		await start.close();
+		await page.goto(`${origin}/`);
+		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
 	});
 
 	test('a write forgets the kept screens: the next start draws the store as it is', async ({

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './a11y';
-import { measure } from './support';
+import { appDrawn, measure } from './support';
 
 const pages = [
 	{ path: '/', link: 'Home', heading: 'Muggins League' },
@@ -23,6 +23,7 @@ async function expectNavWorks(page: Page) {
 test.describe('on a phone', () => {
 	test('the navigation is a bottom bar that leads everywhere', async ({ page }) => {
 		await page.goto('/');
+		await appDrawn(page);
 		const box = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
 		expect(box).not.toBeNull();
 		expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
@@ -34,6 +35,7 @@ test.describe('on a phone', () => {
 		for (const { path } of pages) {
 			await page.goto(path);
 			await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+			await appDrawn(page);
 			const targets = await measure(page, 'nav a, main a, main button, main select, main .choice');
 			expect(targets.length).toBeGreaterThan(2);
 			for (const t of targets) {
@@ -48,6 +50,7 @@ test.describe('on a phone', () => {
 		const action = page.getByRole('link', { name: 'Read the rules' });
 		// Home's welcome loads after the first paint: scroll once it is there.
 		await expect(action).toBeVisible();
+		await appDrawn(page);
 		await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 		const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
 		const box = await action.boundingBox();
@@ -60,6 +63,7 @@ test.describe('on a laptop', () => {
 
 	test('the navigation is a sidebar on the left', async ({ page }) => {
 		await page.goto('/');
+		await appDrawn(page);
 		const box = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
 		expect(box?.x).toBe(0);
 		expect(box?.y).toBe(0);
@@ -83,6 +87,9 @@ test.describe('on a laptop', () => {
 	test('a skip link leads keyboard users past the navigation', async ({ page }) => {
 		await page.goto('/');
 		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+		// A first visit shows Home before the app's code runs, seen but not working: keys reach
+		// the app's screen once it has taken over.
+		await appDrawn(page);
 		await page.keyboard.press('Tab');
 		const skip = page.getByRole('link', { name: 'Skip to content' });
 		await expect(skip).toBeFocused();

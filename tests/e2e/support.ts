@@ -61,3 +61,13 @@ export async function measure(
 			})
 	);
 }
+
+/**
+ * Waits for the app to have taken over from the early paint (`src/lib/early-paint.ts`), if
+ * the page shows one: a first visit at Home, and a start at a kept screen, show the app's
+ * screen before its code runs, seen but not working, and a key, a tap or a measure taken then
+ * reaches the early copy, or nothing.
+ */
+export async function appDrawn(page: Page): Promise<void> {
+	await expect(page.locator('.early-paint')).toHaveCount(0);
+}

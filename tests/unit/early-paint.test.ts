@@ -3,6 +3,10 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
 	EARLY_CLASS,
+	FIRST_VISIT_ID,
+	FIRST_VISIT_READY,
+	STARTED_KEY,
+	WRITTEN_KEY,
 	buildKey,
 	nextMidnight,
 	paintKeyOf,
@@ -11,11 +15,19 @@ import {
 } from '$lib/early-paint';
 import { memoryStorage } from './support/memory-storage';
 
+const APP_HTML = readFileSync(new URL('../../src/app.html', import.meta.url), 'utf8');
+
 /** The early paint's script in the page (src/app.html): the body's first. */
 const script = (() => {
-	const html = readFileSync(new URL('../../src/app.html', import.meta.url), 'utf8');
-	const found = /<body[^>]*>\s*<script>([\s\S]*?)<\/script>/.exec(html);
+	const found = /<body[^>]*>\s*<script>([\s\S]*?)<\/script>/.exec(APP_HTML);
 	if (!found?.[1]) throw new Error('No script at the start of the body in src/app.html');
+	return found[1];
+})();
+
+/** A first visit's Home in the page (src/app.html), as `npm run first-visit` wrote it. */
+const firstVisit = (() => {
+	const found = new RegExp(`<template id="${FIRST_VISIT_ID}">([^]*?)</template>`).exec(APP_HTML);
+	if (!found?.[1]) throw new Error(`No <template id="${FIRST_VISIT_ID}"> in src/app.html`);
 	return found[1];
 })();
 
@@ -37,6 +49,8 @@ function page(path: string, modules = MODULES) {
 					}))
 				: [],
 		createElement: () => ({ className: '', dataset: {}, innerHTML: '' }),
+		// A template's `innerHTML` is its content's markup, as written in the page.
+		getElementById: (id: string) => (id === FIRST_VISIT_ID ? { innerHTML: firstVisit } : null),
 		body: { append: (el: (typeof added)[number]) => added.push(el) }
 	};
 	return { added, document, location: { pathname: path } };
@@ -68,6 +82,8 @@ function kept(path: string, at: ReturnType<typeof page>, change: Partial<KeptPai
 		...change
 	};
 	storage.items.set(key, JSON.stringify(paint));
+	// The app kept it, so it ran here.
+	storage.items.set(STARTED_KEY, '1');
 	return storage;
 }
 
@@ -95,13 +111,83 @@ describe("the page's early paint script", () => {
 		expect(run(home, kept('/', home, { until: Date.now() - 1 }))).toEqual([]);
 	});
 
-	it('shows nothing on other pages, with nothing kept, or when storage refuses', () => {
+	it('shows nothing on other pages, with nothing kept on a device that ran the app, or when storage refuses', () => {
 		const league = page('/league');
 		const storage = memoryStorage();
 		for (const key of Object.values(PAINT_KEYS)) storage.items.set(key, '{}');
 		expect(run(league, storage)).toEqual([]);
-		expect(run(page('/'), memoryStorage())).toEqual([]);
+		expect(run(page('/league'), memoryStorage())).toEqual([]);
+		expect(run(page('/game/g1'), memoryStorage())).toEqual([]);
+		for (const key of [STARTED_KEY, WRITTEN_KEY]) {
+			const ran = memoryStorage();
+			ran.items.set(key, '1');
+			expect(run(page('/'), ran), key).toEqual([]);
+		}
 		expect(run(page('/'), memoryStorage(true))).toEqual([]);
+	});
+
+	it('shows a first visit’s Home at / on a device that never ran the app', () => {
+		expect(run(page('/'), memoryStorage())).toEqual([
+			{
+				className: EARLY_CLASS,
+				dataset: { ready: FIRST_VISIT_READY },
+				inert: true,
+				innerHTML: firstVisit
+			}
+		]);
+		// A kept screen comes first (had a device kept one without the mark of a start).
+		const at = page('/');
+		const storage = kept('/', at);
+		storage.items.delete(STARTED_KEY);
+		expect(run(at, storage)[0]?.innerHTML).toBe('<div class="frame">kept</div>');
+	});
+});
+
+/** The text of `html`, each run of text apart, its spaces as one and its entities read. */
+function textsOf(html: string): string[] {
+	const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' };
+	return html
+		.split(/<[^>]*>/)
+		.map((t) => t.replace(/&(\w+);/g, (_, name: string) => entities[name] ?? `&${name};`))
+		.map((t) => t.replace(/\s+/g, ' ').trim())
+		.filter((t) => t !== '');
+}
+
+describe('a first visit’s Home in the page', () => {
+	// The browser test (tests/e2e/pwa.test.ts) checks it node for node against the app's drawing;
+	// this, without a build, that its words are the app's own, where the app keeps them.
+	const sources = [
+		'src/routes/+layout.svelte',
+		'src/routes/app-nav.svelte',
+		'src/routes/+page.svelte',
+		'src/routes/first-start.svelte',
+		'src/routes/welcome.svelte'
+	]
+		.map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'))
+		.join('\n')
+		.replace(/\s+/g, ' ');
+
+	it('says only what the app’s first visit says, in its words', () => {
+		const texts = textsOf(firstVisit);
+		expect(texts.length).toBeGreaterThan(20);
+		for (const text of texts) expect(sources, text).toContain(text);
+	});
+
+	it('holds the frame, Home’s heading, the first-start question and the welcome, in that order', () => {
+		const order = [
+			'class="skip-link',
+			'class="frame',
+			'class="app-nav',
+			'<main id="main"',
+			'<h1>Muggins League</h1>',
+			'class="card first-start',
+			'class="card welcome'
+		].map((part) => firstVisit.indexOf(part));
+		expect(order.every((at) => at >= 0)).toBe(true);
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
+		// Markup the app drew, without Svelte's comment markers, and nothing of its own.
+		expect(firstVisit).not.toContain('<!--');
+		expect(firstVisit).not.toMatch(/<script|early-paint/);
 	});
 });
 
