@@ -25,10 +25,11 @@
  * (docs/speed.md). So the page also holds Home as the app draws it on a device that has never
  * run it (the layout's frame, Home's heading, the first-start question and the welcome: the
  * `first-visit` template in `src/app.html`, written from the app's own drawing by `npm run
- * first-visit`), shown in the same way and taken over in the same way, only while neither
- * `STARTED_KEY` (set as the app starts, `markStarted`) nor `WRITTEN_KEY` is stored. A device
- * that has run the app before these keys existed and holds games shows it a moment, then its
- * lists (`MISMATCH_MS`).
+ * first-visit`), shown in the same way and taken over in the same way, only while none of
+ * `RAN_KEYS` is stored: `STARTED_KEY` (set as the app starts, `markStarted`), `WRITTEN_KEY`, and
+ * the note of the store's version that every opening of the store has written since long
+ * before the others existed (`db/version-note.ts`), so a device that used an older version
+ * does not show the welcome over its games.
  */
 
 /** The keys of the kept screens; `src/app.html` reads the same. */
@@ -37,6 +38,12 @@ export const PAINT_KEYS = { home: 'muggins-paint:home', game: 'muggins-paint:gam
 export const WRITTEN_KEY = 'muggins-paint:written';
 /** Set once the app has started on this device: a first visit's early screen is not for it. */
 export const STARTED_KEY = 'muggins-started';
+/**
+ * Any of them stored means the app has run on this device. The last is `noteKey(DB_NAME)` of
+ * `db/version-note.ts`, written out here (this module stays free of the store's code, and
+ * `app.html` reads the same words); a unit test keeps them equal.
+ */
+export const RAN_KEYS = [STARTED_KEY, WRITTEN_KEY, 'muggins:db-version:muggins-league'] as const;
 /** The id of the template holding a first visit's Home in `src/app.html`. */
 export const FIRST_VISIT_ID = 'first-visit';
 /** What shows a first visit's Home content (`ready` of its early screen). */
@@ -140,7 +147,7 @@ export function markStarted(): void {
 export function firstVisit(): boolean {
 	const store = storage();
 	try {
-		return !!store && store.getItem(STARTED_KEY) === null && store.getItem(WRITTEN_KEY) === null;
+		return !!store && RAN_KEYS.every((key) => store.getItem(key) === null);
 	} catch {
 		return false;
 	}

@@ -364,46 +364,51 @@ test.describe('early paint', () => {
 		expect(early).toEqual(app);
 	});
 
-	test('a device that has run the app never shows the first visit’s welcome', async ({
-		page,
-		context
-	}) => {
-		await startGame(page, ['Ana', 'Ben'], origin);
-		// Nothing kept, no write noted: only the mark of a start says this device ran the app.
-		await page.evaluate(() => {
-			for (const key of Object.keys(localStorage)) {
-				if (key.startsWith('muggins-paint')) localStorage.removeItem(key);
-			}
+	// Either says this device ran the app: the mark of a start, or the note of the store's
+	// version every opening has written (a device that used a version before the mark).
+	for (const sign of ['muggins-started', 'muggins:db-version:muggins-league']) {
+		test(`a device that has run the app (${sign} alone) never shows the first visit’s welcome`, async ({
+			page,
+			context
+		}) => {
+			await startGame(page, ['Ana', 'Ben'], origin);
+			// Nothing kept, no write noted: only `sign` says this device ran the app.
+			await page.evaluate((sign) => {
+				for (const key of Object.keys(localStorage)) {
+					if (key.startsWith('muggins') && key !== sign) localStorage.removeItem(key);
+				}
+			}, sign);
+			expect(await page.evaluate((sign) => localStorage.getItem(sign), sign)).not.toBeNull();
+			await page.goto('about:blank');
+			const start = await context.newPage();
+			await start.addInitScript(() => {
+				const w = window as unknown as { __welcome?: boolean };
+				new MutationObserver(() => {
+					w.__welcome ||= document.querySelector('.welcome') !== null;
+				}).observe(document, { subtree: true, childList: true });
+			});
+			await start.goto(`${origin}/`);
+			await expect(start.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
+			await start.waitForTimeout(500);
+			expect(
+				await start.evaluate(() => (window as unknown as { __welcome?: boolean }).__welcome)
+			).toBe(false);
+			await start.close();
+			await page.goto(`${origin}/`);
+			await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
 		});
-		expect(await page.evaluate(() => localStorage.getItem('muggins-started'))).toBe('1');
-		await page.goto('about:blank');
-		const start = await context.newPage();
-		await start.addInitScript(() => {
-			const w = window as unknown as { __welcome?: boolean };
-			new MutationObserver(() => {
-				w.__welcome ||= document.querySelector('.welcome') !== null;
-			}).observe(document, { subtree: true, childList: true });
-		});
-		await start.goto(`${origin}/`);
-		await expect(start.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
-		await start.waitForTimeout(500);
-		expect(
-			await start.evaluate(() => (window as unknown as { __welcome?: boolean }).__welcome)
-		).toBe(false);
-		await start.close();
-		await page.goto(`${origin}/`);
-		await expect(page.locator('.lists .names')).toHaveText(['Ana', 'Ben']);
-	});
+	}
 
-	test('a device that holds games but no mark of a start shows the first visit a moment, then its lists', async ({
+	test('a device that holds games but whose storage was emptied shows the first visit a moment, then its lists', async ({
 		page,
 		context
 	}) => {
 		await startGame(page, ['Ana', 'Ben'], origin);
-		// As a device that ran the app before the mark existed: nothing of the early paint stored.
+		// As a device whose storage was emptied and its store kept (site data partly cleared):
+		// nothing says it ran the app.
 		await page.evaluate(() => {
 			for (const key of Object.keys(localStorage)) {
-				if (key.startsWith('muggins-')) localStorage.removeItem(key);
+				if (key.startsWith('muggins')) localStorage.removeItem(key);
 			}
 		});
 		await page.goto('about:blank');

@@ -5,6 +5,7 @@ import {
 	EARLY_CLASS,
 	FIRST_VISIT_ID,
 	FIRST_VISIT_READY,
+	RAN_KEYS,
 	STARTED_KEY,
 	WRITTEN_KEY,
 	buildKey,
@@ -13,6 +14,7 @@ import {
 	PAINT_KEYS,
 	type KeptPaint
 } from '$lib/early-paint';
+import { DB_NAME, noteKey } from '$lib/db/version-note';
 import { memoryStorage } from './support/memory-storage';
 
 const APP_HTML = readFileSync(new URL('../../src/app.html', import.meta.url), 'utf8');
@@ -111,6 +113,11 @@ describe("the page's early paint script", () => {
 		expect(run(home, kept('/', home, { until: Date.now() - 1 }))).toEqual([]);
 	});
 
+	it('knows a device that ran the app by the note the store writes at every opening', () => {
+		// Written out in early-paint.ts and app.html, so neither loads the store's code.
+		expect(RAN_KEYS).toContain(noteKey(DB_NAME));
+	});
+
 	it('shows nothing on other pages, with nothing kept on a device that ran the app, or when storage refuses', () => {
 		const league = page('/league');
 		const storage = memoryStorage();
@@ -118,7 +125,7 @@ describe("the page's early paint script", () => {
 		expect(run(league, storage)).toEqual([]);
 		expect(run(page('/league'), memoryStorage())).toEqual([]);
 		expect(run(page('/game/g1'), memoryStorage())).toEqual([]);
-		for (const key of [STARTED_KEY, WRITTEN_KEY]) {
+		for (const key of RAN_KEYS) {
 			const ran = memoryStorage();
 			ran.items.set(key, '1');
 			expect(run(page('/'), ran), key).toEqual([]);
