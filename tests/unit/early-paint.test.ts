@@ -7,7 +7,6 @@ import {
 	FIRST_VISIT_READY,
 	RAN_KEYS,
 	STARTED_KEY,
-	WRITTEN_KEY,
 	buildKey,
 	nextMidnight,
 	paintKeyOf,
