@@ -5,7 +5,7 @@
  * usable (its main content on screen) and to settled (checks done, charts drawn), with the peak
  * JS heap while it loads (`performance.memory`).
  */
-import { build } from 'esbuild';
+import { pageBundle } from './page-bundle';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { SESSIONS } from './school-size';
@@ -16,17 +16,7 @@ import { WAIT_MS, within } from './wait';
 let code: string | null = null;
 async function bundle(root: string): Promise<string> {
 	if (code) return code;
-	const out = await build({
-		entryPoints: [join(root, 'bench/idb-entry.ts')],
-		bundle: true,
-		format: 'iife',
-		write: false,
-		minify: true,
-		alias: { $lib: join(root, 'src/lib') },
-		define: { 'import.meta.env.DEV': 'false' },
-		logLevel: 'silent'
-	});
-	code = out.outputFiles[0]?.text ?? '';
+	code = await pageBundle(join(root, 'bench/idb-entry.ts'), root, true);
 	return code;
 }
 

@@ -8,7 +8,7 @@
  * to back on a busy machine). Not part of `npm run bench`; needs
  * a build served on `PROFILE_PORT` (4177), e.g. `npx vite preview --port 4177 --strictPort`.
  */
-import { build } from 'esbuild';
+import { pageBundle } from './page-bundle';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -25,17 +25,7 @@ const kinds = (process.env.PROFILE_KINDS ?? '').split(',').filter(Boolean);
 const runs = Number(process.env.PROFILE_RUNS ?? 0);
 
 async function main(): Promise<void> {
-	const out = await build({
-		entryPoints: [join(root, 'bench/csv-probe-entry.ts')],
-		bundle: true,
-		format: 'iife',
-		write: false,
-		minify: false,
-		alias: { $lib: join(root, 'src/lib') },
-		define: { 'import.meta.env.DEV': 'false' },
-		logLevel: 'silent'
-	});
-	const code = out.outputFiles[0]!.text;
+	const code = await pageBundle(join(root, 'bench/csv-probe-entry.ts'), root);
 	const context = await chromium.launchPersistentContext(dir, {
 		executablePath: CHROME_PATH,
 		args: CHROME_ARGS,

@@ -10,7 +10,7 @@
  *
  *   TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/profile-restore.ts
  */
-import { build } from 'esbuild';
+import { pageBundle } from './page-bundle';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,16 +29,7 @@ const runs = Number(process.env.PROFILE_RUNS ?? 1);
 const cpu = process.env.PROFILE_CPU === '1';
 
 async function main(): Promise<void> {
-	const out = await build({
-		entryPoints: [join(root, 'bench/restore-probe-entry.ts')],
-		bundle: true,
-		format: 'iife',
-		write: false,
-		minify: false,
-		alias: { $lib: join(root, 'src/lib') },
-		define: { 'import.meta.env.DEV': 'false' },
-		logLevel: 'silent'
-	});
+	const code = await pageBundle(join(root, 'bench/restore-probe-entry.ts'), root);
 	const context = await chromium.launchPersistentContext(dir, {
 		executablePath: CHROME_PATH,
 		args: [...CHROME_ARGS, '--enable-precise-memory-info'],
@@ -48,7 +39,7 @@ async function main(): Promise<void> {
 	await context.addInitScript(NAME_SHIM);
 	const page = context.pages()[0] ?? (await context.newPage());
 	await page.goto(`${origin}/settings`);
-	await page.addScriptTag({ content: out.outputFiles[0]!.text });
+	await page.addScriptTag({ content: code });
 	type W = { bench: Record<string, (...a: unknown[]) => Promise<unknown>> };
 	type P = { probe: Record<string, () => Promise<unknown>> };
 	const marker = join(dir, 'school.json');

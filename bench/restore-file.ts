@@ -14,7 +14,7 @@
  *
  *   TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/restore-file.ts
  */
-import { build } from 'esbuild';
+import { pageBundle } from './page-bundle';
 import {
 	createReadStream,
 	mkdtempSync,
@@ -41,17 +41,7 @@ const cpu = process.env.PROFILE_CPU === '1';
 const ARGS = [...CHROME_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'];
 
 async function bundle(): Promise<string> {
-	const out = await build({
-		entryPoints: [join(import.meta.dirname, 'restore-file-entry.ts')],
-		bundle: true,
-		format: 'iife',
-		write: false,
-		minify: false,
-		alias: { $lib: join(root, 'src/lib') },
-		define: { 'import.meta.env.DEV': 'false' },
-		logLevel: 'silent'
-	});
-	return out.outputFiles[0]!.text;
+	return pageBundle(join(import.meta.dirname, 'restore-file-entry.ts'), root);
 }
 
 async function main(): Promise<void> {

@@ -49,6 +49,27 @@ async function* each(parts: readonly StoreDump[]): AsyncGenerator<StoreDump> {
 	for (const part of parts) yield structuredClone(part);
 }
 
+/**
+ * A replace of `parts` whose tab "dies" once `games` games are written: the restore is left
+ * half-written, as a closed tab leaves it.
+ */
+async function diesWriting(
+	parts: readonly StoreDump[],
+	games: number,
+	opts: { firstLeague?: string } = {}
+): Promise<void> {
+	const stop = new Error('the tab closed');
+	await expect(
+		restoreStaged(each(parts), 'replace', {
+			...opts,
+			batchRecords: 1,
+			onProgress: (s) => {
+				if (s.step === 'writing' && s.games === games) throw stop;
+			}
+		})
+	).rejects.toBe(stop);
+}
+
 async function stagingParts(): Promise<number> {
 	const staging = new Dexie(STAGING_DB);
 	staging.version(1).stores({ parts: 'n' });
@@ -136,15 +157,7 @@ describe('a staged restore', () => {
 	it('refuses to finish when a staged part has gone missing, the marker kept', async () => {
 		const parts = await smallParts();
 		await resetDb();
-		const stop = new Error('the tab closed');
-		await expect(
-			restoreStaged(each(parts), 'replace', {
-				batchRecords: 1,
-				onProgress: (s) => {
-					if (s.step === 'writing' && s.games === 2) throw stop;
-				}
-			})
-		).rejects.toBe(stop);
+		await diesWriting(parts, 2);
 		// One part not yet written is lost from the staging database (storage evicted, say).
 		const staging = new Dexie(STAGING_DB);
 		staging.version(1).stores({ parts: 'n' });
@@ -164,17 +177,8 @@ describe('a staged restore', () => {
 	it('is finished at the next start when the tab died while writing', async () => {
 		const parts = await smallParts();
 		await resetDb();
-		const stop = new Error('the tab closed');
 		// The tab "dies" after the third part is committed.
-		await expect(
-			restoreStaged(each(parts), 'replace', {
-				firstLeague: leagueId,
-				batchRecords: 1,
-				onProgress: (s) => {
-					if (s.step === 'writing' && s.games === 3) throw stop;
-				}
-			})
-		).rejects.toBe(stop);
+		await diesWriting(parts, 3, { firstLeague: leagueId });
 		const marker = (await restoreUnderWay()) as RestoreMarker;
 		// Three parts written; `next` is the key of the first part left (keys by page, `pageKey`).
 		expect(marker).toMatchObject({ phase: 'applying', mode: 'replace', applied: 3 });
@@ -191,15 +195,7 @@ describe('a staged restore', () => {
 	it('left half-written, is finished before another restore starts', async () => {
 		const parts = await smallParts();
 		await resetDb();
-		const stop = new Error('the tab closed');
-		await expect(
-			restoreStaged(each(parts), 'replace', {
-				batchRecords: 1,
-				onProgress: (s) => {
-					if (s.step === 'writing' && s.games === 2) throw stop;
-				}
-			})
-		).rejects.toBe(stop);
+		await diesWriting(parts, 2);
 		expect(await db.games.count()).toBeLessThan(6);
 		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
 		const leaguesOnly = parts.filter((p) => p.leagues.length > 0);
