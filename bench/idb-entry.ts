@@ -5,6 +5,7 @@
 import { readBackup, restoreBackup, writeBackup } from '$lib/backup/backup';
 import { db } from '$lib/db/db';
 import { EXPORT_KINDS, writeLeagueCsv } from '$lib/export/league';
+import { BlobOfParts } from '$lib/export/save';
 import { loadSchool } from './school';
 
 function heap(): number {
@@ -44,14 +45,10 @@ async function csvs(
 			const sampler = setInterval(() => (peak = Math.max(peak, heap())), 100);
 			try {
 				const t0 = performance.now();
-				const blobs: Blob[] = [];
-				one.rows = await writeLeagueCsv(
-					leagueId,
-					one.kind,
-					(part) => void blobs.push(new Blob([part]))
-				);
+				const file = new BlobOfParts();
+				one.rows = await writeLeagueCsv(leagueId, one.kind, file.write);
 				one.ms.push(performance.now() - t0);
-				one.mb = new Blob(blobs).size / 1024 / 1024;
+				one.mb = file.blob().size / 1024 / 1024;
 			} finally {
 				clearInterval(sampler);
 			}
@@ -83,9 +80,9 @@ async function backupAndRestore(): Promise<{
 	try {
 		const t0 = performance.now();
 		// Written part by part into a Blob of parts, as the Settings page does without a save dialog.
-		const blobs: Blob[] = [];
-		await writeBackup('bench', (part) => void blobs.push(new Blob([part])));
-		const blob = new Blob(blobs, { type: 'application/json' });
+		const file = new BlobOfParts();
+		await writeBackup('bench', file.write);
+		const blob = file.blob('application/json');
 		backupMs = performance.now() - t0;
 		mb = blob.size / 1024 / 1024;
 		await db.delete();

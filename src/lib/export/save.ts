@@ -34,8 +34,24 @@ interface WritableStreamLike {
 	abort(): Promise<void>;
 }
 
-/** How many parts are gathered before they are folded into one Blob (kept out of the JS heap). */
-const PARTS_PER_BLOB = 64;
+/**
+ * A file gathered part by part, each part handed to the browser's blob store as it comes, so
+ * the file never sits in the JS heap: parts gathered 64 at a time before being folded into a
+ * Blob held up to 64 batches' text (tens of megabytes of an events CSV) at once. The bench's
+ * exports and backups are gathered through it too, so its heaps are the app's.
+ */
+export class BlobOfParts {
+	readonly #blobs: Blob[] = [];
+
+	readonly write = (part: string): void => {
+		this.#blobs.push(new Blob([part]));
+	};
+
+	/** The whole file, of `type`. */
+	blob(type?: string): Blob {
+		return new Blob(this.#blobs, type === undefined ? undefined : { type });
+	}
+}
 
 /**
  * Saves a file that `produce` writes part by part, never whole in memory: straight into the
@@ -81,16 +97,8 @@ async function saveAsBlob<T>(
 	type: string,
 	produce: (write: PartWriter) => Promise<T>
 ): Promise<T> {
-	const blobs: Blob[] = [];
-	let parts: string[] = [];
-	const result = await produce((part) => {
-		parts.push(part);
-		if (parts.length >= PARTS_PER_BLOB) {
-			blobs.push(new Blob(parts));
-			parts = [];
-		}
-	});
-	blobs.push(new Blob(parts));
-	saveBlob(name, new Blob(blobs, { type }));
+	const file = new BlobOfParts();
+	const result = await produce(file.write);
+	saveBlob(name, file.blob(type));
 	return result;
 }
