@@ -66,7 +66,7 @@ export interface LiveRun {
  * where another game's entry comes between (so every run's `last` covers all before it).
  * `count` and `last` are of the rows read, shown or not (a game dropped since: its card came).
  * One round trip: each run's game record comes with its first entry only, so it is sent and
- * parsed once a run.
+ * parsed once a run. The one ask of `liveAfterMany`, which reads as this does for each ask.
  */
 export async function liveAfter(
 	q: Query,
@@ -75,24 +75,8 @@ export async function liveAfter(
 	upTo: number,
 	limit = READ_PAGE
 ): Promise<{ runs: LiveRun[]; count: number; last: number }> {
-	const rows = await q<{
-		game_id: string;
-		entry: unknown;
-		stream_seq: number;
-		held: boolean;
-		game: unknown;
-	}>(
-		`select e.game_id, e.entry, e.stream_seq, g.game_id is not null as held,
-		case when e.game_id is distinct from lag(e.game_id) over (order by e.stream_seq)
-			then g.game end as game
-		from (select game_id, entry, stream_seq from live_entries
-			where league_id = $1 and stream_seq > $2 and stream_seq <= $3
-			order by stream_seq limit $4) e
-		left join live_games g on g.league_id = $1 and g.game_id = e.game_id
-		order by e.stream_seq`,
-		[leagueId, after, upTo, limit]
-	);
-	return runsOf(rows, after);
+	const [read] = await liveAfterMany(q, [{ leagueId, after, upTo }], limit);
+	return read ?? { runs: [], count: 0, last: after };
 }
 
 /** One league's ask of `liveAfterMany`: its entries after `after`, up to `upTo`. */
