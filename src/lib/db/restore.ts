@@ -86,7 +86,7 @@ function pageKey(page: number, seq: number): number {
  * page (a row a game or two at 10 classes: staging, reading back and dropping 5,400 rows cost
  * more than the pages saved there), and a batch still rewrites at most 8 pages of its league.
  */
-const PAGE_GROUP = 8;
+export const PAGE_GROUP = 8;
 
 /**
  * `part` (checked) split by the group of standings pages of each game (`PAGE_GROUP`; its log,
