@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 	const code = await pageBundle(join(root, 'bench/restore-probe-entry.ts'), root);
 	const context = await chromium.launchPersistentContext(dir, {
 		executablePath: CHROME_PATH,
-		args: [...CHROME_ARGS, '--enable-precise-memory-info'],
+		args: [...CHROME_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
 		serviceWorkers: 'block',
 		viewport: { width: 1280, height: 800 }
 	});

@@ -177,6 +177,8 @@ const sentences = {
 		'A restore was stopped part-way when the app was last closed. It has now been finished.',
 	'restore-discarded':
 		'A restore was stopped when the app was last closed, before it had changed anything. Nothing was restored: restore the file again if you still want it.',
+	'restore-undone':
+		'A restore onto this device was stopped part-way when the app was last closed. What it had written was taken out again, so the device is as it was before. Restore the file again if you still want it.',
 	'restore-failed':
 		'A restore stopped part-way and could not be finished yet. Free some space on the device (old photos or apps), then tap Try again. It also tries again each time the app starts.',
 
@@ -350,6 +352,9 @@ const sentences = {
 	'restore-checking': 'Checking the file',
 	'restore-checking-games': (p) =>
 		`Checking the file: ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
+	'restore-restoring': 'Restoring the games',
+	'restore-restoring-games': (p) =>
+		`Restoring ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,
 	'restore-writing': 'Writing the games',
 	'restore-writing-games': (p) =>
 		`Writing ${p.done} of ${p.total} ${p.total === '1' ? 'game' : 'games'}`,

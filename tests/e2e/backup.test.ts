@@ -97,7 +97,7 @@ test('a backup restores onto a fresh browser with nothing lost, and a bad file c
  */
 async function leaveMarker(
 	page: import('@playwright/test').Page,
-	phase: 'staging' | 'applying',
+	phase: 'staging' | 'applying' | 'direct',
 	parts = 0
 ) {
 	await page.evaluate(
@@ -163,4 +163,17 @@ test('a restore stopped by a closed tab is discarded or finished at the next sta
 	await alert.getByRole('button', { name: 'Try again' }).click();
 	await expect(banner).toContainText('It has now been finished.');
 	await expect(page.getByText('4 students')).toBeVisible();
+
+	// A restore writing straight onto an empty device (its marker says the device held nothing):
+	// what it wrote is taken out again, and the person told so.
+	await leaveMarker(page, 'direct');
+	await page.reload();
+	const undone = page.getByRole('status').filter({ hasText: 'A restore onto this device' });
+	await expect(undone).toContainText('What it had written was taken out again');
+	await expectAccessible(page, 'a restore stopped while writing onto an empty device, undone');
+	await undone.getByRole('button', { name: 'OK' }).click();
+	await page.goto('/league');
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+	await expect(page.getByText('4 students')).toBeHidden();
+	await expect(page.getByText('Period 3')).toBeHidden();
 });

@@ -36,6 +36,8 @@ function doneOf(step: RestoreStep): number {
 /** The share of the whole restore that `step` has reached. */
 export function shareOf(step: RestoreStep): number {
 	const done = doneOf(step);
+	// Onto an empty device, checking and writing go together (`restoreDirect`): one step.
+	if (step.step === 'restoring') return done;
 	return step.step === 'checking'
 		? CHECKING_SHARE * done
 		: CHECKING_SHARE + (1 - CHECKING_SHARE) * done;
@@ -71,6 +73,9 @@ export function doingWords(step: RestoreStep): string {
 	if (step.step === 'checking') {
 		return message(step.total ? 'restore-checking-games' : 'restore-checking', params);
 	}
+	if (step.step === 'restoring') {
+		return message(step.total ? 'restore-restoring-games' : 'restore-restoring', params);
+	}
 	return message(step.total ? 'restore-writing-games' : 'restore-writing', params);
 }
 
@@ -78,7 +83,7 @@ export function doingWords(step: RestoreStep): string {
  * Turns a restore's steps into what its progress bar shows, timing it from when it was made:
  * while checking, the time left is the checking's, then the writing's at `WRITING_PER_CHECKING`
  * times the checking's pace; while writing, the writing's own pace once it shows, the last
- * estimate counted down until then.
+ * estimate counted down until then; while restoring onto an empty device, its own pace.
  * @param now the clock, in milliseconds (tests give their own)
  */
 export function restoreTracker(
@@ -92,7 +97,9 @@ export function restoreTracker(
 		const t = now();
 		const done = doneOf(step);
 		let seconds: number | null;
-		if (step.step === 'checking') {
+		if (step.step === 'restoring') {
+			seconds = secondsLeft(done, t - start);
+		} else if (step.step === 'checking') {
 			const checking = secondsLeft(done, t - start);
 			const whole = done > 0 ? (t - start) / 1000 / done : 0;
 			seconds = checking === null ? null : checking + whole * WRITING_PER_CHECKING;

@@ -149,6 +149,37 @@ export function readPage(page: ContributionPageRecord): ContributionRecord[] {
 
 /** Every page the contributions of `games` fill, from nothing (the version 6 upgrade). */
 export function pagesOf(games: readonly GameRecord[]): ContributionPageRecord[] {
-	const changes = games.flatMap((g) => changeOf(g.id, undefined, g) ?? []);
-	return editPages([], changes).put;
+	const pages = new PagesFilled();
+	for (const game of games) pages.add(game);
+	return pages.pages();
+}
+
+/**
+ * The pages a store's games fill, from nothing, the games given one at a time: a restore onto
+ * an empty device works out a whole school's at its end (`db/rebuild.ts`). Each card is kept
+ * as its JSON text only, which takes a fraction of the room of its objects (issue 39: 54,000
+ * cards held as changes were most of that step's peak heap); a page is those texts joined, as
+ * `editPages` writes it.
+ */
+export class PagesFilled {
+	#pages = new Map<string, { key: PageKey; cards: string[] }>();
+
+	/** Adds `game`'s contribution to its page, if it counts. */
+	add(game: GameRecord): void {
+		const at = placed(game);
+		if (!at) return;
+		const text = keyText(at.key);
+		let page = this.#pages.get(text);
+		if (!page) this.#pages.set(text, (page = { key: at.key, cards: [] }));
+		page.cards.push(JSON.stringify(at.card));
+	}
+
+	/** The pages filled. */
+	pages(): ContributionPageRecord[] {
+		return [...this.#pages.values()].map(({ key: [leagueId, page], cards }) => ({
+			leagueId,
+			page,
+			cards: `[${cards.join(',')}]`
+		}));
+	}
 }

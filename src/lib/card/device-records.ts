@@ -62,8 +62,12 @@ export type MetaRecord =
 
 /** How far a staged restore under way has got (`db/restore.ts`). */
 export interface RestoreMarker {
-	/** Staging: the store is untouched yet. Applying: the staged parts are being written. */
-	phase: 'staging' | 'applying';
+	/**
+	 * Staging: the store is untouched yet. Applying: the staged parts are being written. Direct:
+	 * a replace onto an empty device is writing the file straight in, nothing staged (a stop
+	 * empties the device again).
+	 */
+	phase: 'staging' | 'applying' | 'direct';
 	mode: 'merge' | 'replace';
 	/** The staged parts (known once staging is done). */
 	parts: number;

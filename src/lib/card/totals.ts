@@ -9,6 +9,7 @@
  */
 import { addLearning, noLearning, type Learning } from '$lib/rules/insights/learning';
 import type { PlayerId } from '$lib/rules/types';
+import { dayOfTime } from '$lib/days';
 import type { FiguresRecord } from './records';
 
 /** A student's counted cards in a league, added up. Key: `[leagueId+player]`. */
@@ -44,6 +45,16 @@ export interface DayTotalsRecord {
 export interface CardOnDay {
 	figures: FiguresRecord;
 	date: string;
+}
+
+/**
+ * The day counted card `figures` counts for: its session's (`dates`, by session id), else the
+ * day it ended.
+ */
+export function dayOf(figures: FiguresRecord, dates: ReadonlyMap<string, string>): string {
+	return (
+		(figures.sessionId ? dates.get(figures.sessionId) : undefined) ?? dayOfTime(figures.endedAt)
+	);
 }
 
 /** The changes to write: records to put, and the keys of records to delete. */
@@ -100,27 +111,46 @@ export function totalsChange(
 	after: readonly CardOnDay[],
 	held: HeldTotals
 ): TotalsChange {
-	const students = new Map<string, StudentTotalsRecord>();
-	const days = new Map<string, DayTotalsRecord>();
+	const tally = new Tally(held);
+	for (const card of before) tally.add(card, -1);
+	for (const card of after) tally.add(card, 1);
+	return tally.change();
+}
+
+/**
+ * Totals being added up from records `held`: each held record is copied once, when a card
+ * first touches it, then changed in place. A restore onto an empty device adds up a whole
+ * school's figures through one (`db/rebuild.ts`), a few thousand at a time.
+ */
+export class Tally {
+	#held: HeldTotals;
+	#students = new Map<string, StudentTotalsRecord>();
+	#days = new Map<string, DayTotalsRecord>();
 	// Each day's players by id: a day of a league of 100 classes holds thousands of students, and
 	// a restore's batch adds thousands of rows to it (a search of the list per row was 7 million
 	// comparisons a batch there).
-	const onDays = new Map<string, Map<PlayerId, DayPlayer>>();
-	const add = ({ figures, date }: CardOnDay, sign: 1 | -1) => {
+	#onDays = new Map<string, Map<PlayerId, DayPlayer>>();
+
+	constructor(held: HeldTotals) {
+		this.#held = held;
+	}
+
+	/** Adds card `card` (`sign` 1) or takes it out (-1). */
+	add({ figures, date }: CardOnDay, sign: 1 | -1): void {
 		const { leagueId } = figures;
 		const dayKey = keyOf([leagueId, date]);
-		let day = days.get(dayKey);
-		let onDay = onDays.get(dayKey);
+		let day = this.#days.get(dayKey);
+		let onDay = this.#onDays.get(dayKey);
 		if (!day || !onDay) {
-			day = structuredCopy(held.days.get(dayKey)) ?? { leagueId, date, players: [] };
+			day = structuredCopy(this.#held.days.get(dayKey)) ?? { leagueId, date, players: [] };
 			onDay = new Map(day.players.map((p) => [p.player, p]));
-			days.set(dayKey, day);
-			onDays.set(dayKey, onDay);
+			this.#days.set(dayKey, day);
+			this.#onDays.set(dayKey, onDay);
 		}
 		for (const row of figures.rows) {
 			const studentKey = keyOf([leagueId, row.player]);
-			const mine = students.get(studentKey) ??
-				held.students.get(studentKey) ?? {
+			const mine = this.#students.get(studentKey) ??
+				this.#held.students.get(studentKey) ?? {
 					leagueId,
 					player: row.player,
 					games: 0,
@@ -128,7 +158,7 @@ export function totalsChange(
 					learnedGames: 0,
 					learning: noLearning()
 				};
-			students.set(studentKey, {
+			this.#students.set(studentKey, {
 				...mine,
 				games: mine.games + sign,
 				points: mine.points + sign * row.points,
@@ -147,24 +177,26 @@ export function totalsChange(
 				onDay.set(row.player, added);
 			}
 		}
-	};
-	for (const card of before) add(card, -1);
-	for (const card of after) add(card, 1);
-	const out: TotalsChange = { students: [], days: [], noStudents: [], noDays: [] };
-	for (const s of students.values()) {
-		if (s.games > 0) out.students.push(s);
-		else out.noStudents.push([s.leagueId, s.player]);
 	}
-	for (const d of days.values()) {
-		const players = d.players.filter((p) => p.games > 0);
-		players.sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
-		if (players.length > 0) out.days.push({ ...d, players });
-		else out.noDays.push([d.leagueId, d.date]);
+
+	/** The records to put and the keys to delete, for every record the cards added touched. */
+	change(): TotalsChange {
+		const out: TotalsChange = { students: [], days: [], noStudents: [], noDays: [] };
+		for (const s of this.#students.values()) {
+			if (s.games > 0) out.students.push(s);
+			else out.noStudents.push([s.leagueId, s.player]);
+		}
+		for (const d of this.#days.values()) {
+			const players = d.players.filter((p) => p.games > 0);
+			players.sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+			if (players.length > 0) out.days.push({ ...d, players });
+			else out.noDays.push([d.leagueId, d.date]);
+		}
+		return out;
 	}
-	return out;
 }
 
-/** A held day's copy, its players' counts changed in place by `totalsChange`. */
+/** A held day's copy, its players' counts changed in place by a `Tally`. */
 function structuredCopy(day: DayTotalsRecord | undefined): DayTotalsRecord | undefined {
 	return day && { ...day, players: day.players.map((p) => ({ ...p })) };
 }

@@ -38,6 +38,18 @@ export async function heldLeagues(): Promise<Set<string>> {
 	return new Set(await guard(() => db.leagues.toCollection().primaryKeys()));
 }
 
+/** Whether the store holds none of what a backup holds: a new device, or one emptied. */
+export async function isEmpty(): Promise<boolean> {
+	return guard(() =>
+		db.transaction('r', tables(), async () => {
+			for (const table of tables()) {
+				if ((await table.limit(1).primaryKeys()).length > 0) return false;
+			}
+			return true;
+		})
+	);
+}
+
 /** Every table a backup holds, for a transaction over them all. */
 export function tables() {
 	return [

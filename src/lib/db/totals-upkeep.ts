@@ -11,9 +11,9 @@
  * Chained with `then`, as the upkeep is (its opening comment says why).
  */
 import type { DBCoreMutateResponse, DBCoreTable, DBCoreTransaction } from 'dexie';
-import { dayOfTime } from '$lib/days';
 import type { FiguresRecord, SessionRecord } from '$lib/card/records';
 import {
+	dayOf,
 	keyOf,
 	keysOf,
 	totalsChange,
@@ -49,11 +49,7 @@ function dated(
 		held.forEach((s, i) => {
 			if (s) days.set(ids[i]!, s.date);
 		});
-		return found.map((figures) => ({
-			figures,
-			date:
-				(figures.sessionId ? days.get(figures.sessionId) : undefined) ?? dayOfTime(figures.endedAt)
-		}));
+		return found.map((figures) => ({ figures, date: dayOf(figures, days) }));
 	});
 }
 

@@ -34,6 +34,11 @@ interface Entry {
 	addedSignatures: WeakSet<SignatureRecord>;
 	/** A write to `signatures` other than an add that succeeded: vouched signatures are not taken. */
 	signaturesTouched: boolean;
+	/**
+	 * The writer works out the league-wide records (contributions, totals) of what it writes
+	 * afterwards, from the store (`rebuild.ts`): a restore onto an empty device.
+	 */
+	leagueWideLeft: boolean;
 }
 
 /**
@@ -81,7 +86,8 @@ export class UpkeepCache {
 					logs: new Map(),
 					vouched: new Map(),
 					addedSignatures: new WeakSet(),
-					signaturesTouched: false
+					signaturesTouched: false,
+					leagueWideLeft: false
 				})
 			);
 		return entry;
@@ -104,6 +110,17 @@ export class UpkeepCache {
 			() => undefined
 		);
 		return next;
+	}
+
+	/** Leaves the league-wide records of `trans`'s writes to its writer (see `Entry`). */
+	leaveLeagueWide(trans: DBCoreTransaction): void {
+		const entry = this.#entry(trans);
+		if (entry) entry.leagueWideLeft = true;
+	}
+
+	/** Whether `trans`'s writer works out its league-wide records itself (`leaveLeagueWide`). */
+	leagueWideLeft(trans: DBCoreTransaction): boolean {
+		return this.#entries.get(trans)?.leagueWideLeft ?? false;
 	}
 
 	/** Notes that `print` is the fingerprint of canonical card text `text`, in `trans`. */

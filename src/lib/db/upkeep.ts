@@ -104,6 +104,18 @@ export function vouchPrints(prints: readonly VouchedPrint[]): void {
 	if (trans) cache.vouch(trans, prints);
 }
 
+/**
+ * Leaves the contributions and the totals of the current read-write transaction's writes to its
+ * writer, which works them out from the store once it is done (`rebuild.ts`): a restore onto an
+ * empty device, whose batches each touched every page and every day of a league (issue 39: at
+ * 100 classes, rewriting them was a quarter of the restore's time and most of its peak heap).
+ * The verdicts and figures, a game's own, are kept as ever. Call it inside `db.transaction`.
+ */
+export function leaveLeagueWide(): void {
+	const trans = Dexie.currentTransaction?.idbtrans as unknown as DBCoreTransaction | undefined;
+	if (trans) cache.leaveLeagueWide(trans);
+}
+
 /** The tables the upkeep reads and writes, below it; null where the schema has none yet. */
 interface Tables {
 	games: DBCoreTable;
@@ -116,6 +128,11 @@ interface Tables {
 	figures: DBCoreTable | null;
 	/** The totals per student and per day, and the sessions that date them (version 15). */
 	totals: TotalsTables | null;
+}
+
+/** The totals' tables, unless the schema has none yet or `trans`'s writer works them out. */
+function totalsOf(t: Tables, trans: DBCoreTransaction): TotalsTables | null {
+	return cache.leagueWideLeft(trans) ? null : t.totals;
 }
 
 /** Throws the first failure of a DBCore write, if any. */
@@ -441,7 +458,7 @@ function rejudge(
 		}
 		// The figures as they were, before this rejudge writes any: the totals take them out.
 		const hadFigures =
-			t.figures && t.totals && held.length > 0
+			t.figures && totalsOf(t, trans) && held.length > 0
 				? t.figures.getMany({ trans, keys: held })
 				: Promise.resolve([]);
 		const heldVerdicts =
@@ -505,7 +522,8 @@ function write(
 		writes.push(t.figures.mutate({ trans, type: 'put', values: figures }).then(failed));
 	if (t.figures && noFigures.length > 0)
 		writes.push(t.figures.mutate({ trans, type: 'delete', keys: noFigures }).then(failed));
-	if (t.totals) writes.push(retotal(t.totals, trans, had, figures));
+	const totals = totalsOf(t, trans);
+	if (totals) writes.push(retotal(totals, trans, had, figures));
 	return Promise.all(writes).then(() => undefined);
 }
 
@@ -568,7 +586,7 @@ function mutateWatched(
 		}
 		return gamesBefore(games, req).then(({ old, ids }) =>
 			games.mutate(req).then((res) => {
-				const pages = t.contributions;
+				const pages = cache.leagueWideLeft(trans) ? null : t.contributions;
 				const changes = pages ? contributionChanges(req, res, old) : [];
 				return (pages ? rewritePages(pages, trans, changes) : Promise.resolve())
 					.then(() => rejudge(t, trans, ids, addedBy(req, res)))

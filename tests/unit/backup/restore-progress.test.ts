@@ -15,7 +15,9 @@ describe('doingWords', () => {
 		[{ step: 'writing', games: 2300, total: 5400 }, 'Writing 2,300 of 5,400 games'],
 		[{ step: 'writing', games: 40, total: null }, 'Writing the games'],
 		[{ step: 'writing', games: 1, total: 1 }, 'Writing 1 of 1 game'],
-		[{ step: 'checking', games: 0, total: null }, 'Checking the file']
+		[{ step: 'checking', games: 0, total: null }, 'Checking the file'],
+		[{ step: 'restoring', games: 585, total: 5400 }, 'Restoring 585 of 5,400 games'],
+		[{ step: 'restoring', games: 0, total: null }, 'Restoring the games']
 	] as const)('says %o as “%s”', (step, words) => {
 		expect(doingWords(step)).toBe(words);
 	});
@@ -41,6 +43,12 @@ describe('shareOf', () => {
 			CHECKING_SHARE + (1 - CHECKING_SHARE) / 2
 		);
 		expect(shareOf({ step: 'writing', games: 0, total: 0 })).toBe(1);
+	});
+
+	it('gives restoring onto an empty device (checking and writing together) the whole bar', () => {
+		expect(shareOf({ step: 'restoring', games: 0, total: 10 })).toBe(0);
+		expect(shareOf({ step: 'restoring', games: 4, total: 10 })).toBeCloseTo(0.4);
+		expect(shareOf({ step: 'restoring', games: 10, total: 10 })).toBe(1);
 	});
 });
 
@@ -80,6 +88,26 @@ describe('restoreTracker', () => {
 			'Almost done',
 			// 40 % written in 20 s.
 			'About 30 seconds left'
+		]);
+	});
+
+	it('follows restoring’s own pace onto an empty device', () => {
+		let t = 0;
+		const shown: RestoreShown[] = [];
+		const tell = restoreTracker(
+			(s) => shown.push(s),
+			() => t
+		);
+		tell({ step: 'restoring', games: 0, total: 1000 });
+		t = 20_000;
+		tell({ step: 'restoring', games: 250, total: 1000 });
+		t = 40_000;
+		tell({ step: 'restoring', games: 1000, total: 1000 });
+		expect(shown.map((s) => [s.doing, s.left, s.share])).toEqual([
+			['Restoring 0 of 1,000 games', 'Working out how long this will take', 0],
+			// A quarter in 20 s: 60 s more.
+			['Restoring 250 of 1,000 games', 'About a minute left', 0.25],
+			['Restoring 1,000 of 1,000 games', 'Almost done', 1]
 		]);
 	});
 });

@@ -82,8 +82,9 @@ describe('a streamed backup', () => {
 		const shares = shown.map((s) => s.share);
 		expect(shares.at(-1)).toBe(1);
 		expect([...shares].sort((a, b) => a - b)).toEqual(shares);
-		expect(shown[0]!.doing).toBe('Checking the file: 0 of 2 games');
-		expect(shown.at(-1)).toMatchObject({ doing: 'Writing 2 of 2 games', left: 'Almost done' });
+		// Onto an empty device, checking and writing go together: one step.
+		expect(shown[0]!.doing).toBe('Restoring 0 of 2 games');
+		expect(shown.at(-1)).toMatchObject({ doing: 'Restoring 2 of 2 games', left: 'Almost done' });
 	});
 
 	it('still restores a format 1 file (one JSON object)', async () => {

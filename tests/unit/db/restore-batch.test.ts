@@ -10,6 +10,7 @@ import Dexie from 'dexie';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
+import * as players from '$lib/db/players';
 import * as cards from '$lib/db/cards';
 import { readPage } from '$lib/card/contributions';
 import type { ContributionPageRecord, PlayerRecord } from '$lib/card/records';
@@ -123,12 +124,19 @@ describe('a batched restore', () => {
 				const made = await everything();
 				const file = await fileOf(plan.partSize);
 
+				// Onto an empty device: written straight in, the league-wide records at the end.
 				await fresh();
 				await restoreStaged(each(file), 'replace');
 				expect(await everything()).toEqual(made);
 
 				await fresh();
 				await restoreStaged(each(file), 'replace', { batchRecords: 1 });
+				expect(await everything()).toEqual(made);
+
+				// Onto a device with records of its own: staged, then written in batches.
+				await fresh();
+				await players.create('Quinn');
+				await restoreStaged(each(file), 'replace');
 				expect(await everything()).toEqual(made);
 
 				// Merged onto an empty store, and onto itself: the same store again.
@@ -167,13 +175,15 @@ describe('a batched restore', () => {
 				plannedStore,
 				fc.constantFrom<RestoreMode>('replace', 'merge'),
 				fc.nat(),
-				async (plan, mode, at) => {
+				fc.boolean(),
+				async (plan, mode, at, empty) => {
 					await fresh();
 					await build(plan);
 					const file = await fileOf(plan.partSize);
-					// Another league on the device, which a refused restore must leave as it is.
+					// Another league on the device, which a refused restore must leave as it is; or
+					// none, an empty device (a replace writes into it straight, and empties it again).
 					await fresh();
-					await leagueWith(['Zoe', 'Yan'], 'Period 9');
+					if (!empty) await leagueWith(['Zoe', 'Yan'], 'Period 9');
 					const before = await everything();
 					const spoilable = file
 						.map((part, i) => ({ part, i }))
@@ -187,7 +197,7 @@ describe('a batched restore', () => {
 					expect(await restoreUnderWay()).toBeNull();
 				}
 			),
-			{ numRuns: 8 }
+			{ numRuns: 10 }
 		);
 	}, 120_000);
 });

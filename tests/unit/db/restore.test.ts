@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '$lib/db/db';
 import * as leagues from '$lib/db/leagues';
+import * as players from '$lib/db/players';
 import type { PlayerRecord } from '$lib/card/records';
 import {
 	PAGE_GROUP,
@@ -17,6 +18,8 @@ import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { pageOf } from '$lib/card/contributions';
 import { expectCode, resetDb } from './helpers';
+import { expectKept } from './contribution-helpers';
+import { expectTotalsKept } from './figures-helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 /** The school these tests restore: 4 students, 6 signed games. */
@@ -71,6 +74,15 @@ async function diesWriting(
 	).rejects.toBe(stop);
 }
 
+/**
+ * Empties the device but for a quick game's player of its own: a replace then stages the file
+ * (only an empty device is written straight into, `restoreDirect`).
+ */
+async function deviceOfItsOwn(): Promise<void> {
+	await resetDb();
+	await players.create('Quinn');
+}
+
 async function stagingParts(): Promise<number> {
 	const staging = new Dexie(STAGING_DB);
 	staging.version(1).stores({ parts: 'n' });
@@ -86,7 +98,7 @@ describe('a staged restore', () => {
 		const parts = await smallParts();
 		// turned-in/received/matches none; 6 games, then sessions none, players, leagues.
 		expect(parts.length).toBeGreaterThanOrEqual(8);
-		await resetDb();
+		await deviceOfItsOwn();
 		const steps: RestoreStep[] = [];
 		await restoreStaged(each(parts), 'replace', {
 			firstLeague: leagueId,
@@ -140,7 +152,7 @@ describe('a staged restore', () => {
 		const inOrder = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
 		// Else this school would not tell the two orders apart.
 		expect(inOrder(pages(fileOrder))).toBe(false);
-		await resetDb();
+		await deviceOfItsOwn();
 		// The games in the order the store is given them, as each write adds them.
 		const written: string[] = [];
 		const adding = (_key: unknown, game: { id: string }) => void written.push(game.id);
@@ -157,7 +169,7 @@ describe('a staged restore', () => {
 
 	it('refuses to finish when a staged part has gone missing, the marker kept', async () => {
 		const parts = await smallParts();
-		await resetDb();
+		await deviceOfItsOwn();
 		await diesWriting(parts, 2);
 		// One part not yet written is lost from the staging database (storage evicted, say).
 		const staging = new Dexie(STAGING_DB);
@@ -177,7 +189,7 @@ describe('a staged restore', () => {
 
 	it('is finished at the next start when the tab died while writing', async () => {
 		const parts = await smallParts();
-		await resetDb();
+		await deviceOfItsOwn();
 		// The tab "dies" after the third part is committed.
 		await diesWriting(parts, 3, { firstLeague: leagueId });
 		const marker = (await restoreUnderWay()) as RestoreMarker;
@@ -195,7 +207,7 @@ describe('a staged restore', () => {
 
 	it('left half-written, is finished before another restore starts', async () => {
 		const parts = await smallParts();
-		await resetDb();
+		await deviceOfItsOwn();
 		await diesWriting(parts, 2);
 		expect(await db.games.count()).toBeLessThan(6);
 		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
@@ -265,6 +277,87 @@ describe('a staged restore', () => {
 		}
 		await expect(restoreStaged(brokenAtEnd(), 'replace')).rejects.toThrow('missing session');
 		expect(await storeDump.dump()).toEqual(before);
+		expect(await restoreUnderWay()).toBeNull();
+	});
+});
+
+describe('a restore onto an empty device', () => {
+	it('writes the file straight in, batch by batch, nothing staged, the standings and totals worked out at the end', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		const steps: RestoreStep[] = [];
+		await restoreStaged(each(parts), 'replace', {
+			firstLeague: leagueId,
+			games: 6,
+			batchRecords: 1,
+			onProgress: (s) => steps.push(s)
+		});
+		expect(await storeDump.dump()).toEqual(school);
+		// One step, checking and writing together: before the first part and after each batch.
+		expect(steps.every((s) => s.step === 'restoring')).toBe(true);
+		const after = Array<number>(parts.length - 6).fill(6);
+		expect(steps.map((s) => s.games)).toEqual([0, 1, 2, 3, 4, 5, 6, ...after]);
+		expect(steps.at(-1)).toEqual({ step: 'restoring', games: 6, total: 6 });
+		expect(await Dexie.exists(STAGING_DB)).toBe(false);
+		expect(await restoreUnderWay()).toBeNull();
+		expect(await leagues.currentId()).toBe(leagueId);
+		expect(await db.verdicts.toArray()).toEqual(verdicts);
+		await expectKept();
+		await expectTotalsKept();
+		expect(await db.contributions.count()).toBeGreaterThan(0);
+		expect(await db.studentTotals.count()).toBe(4);
+	});
+
+	it.each([
+		['a bad record in its last part', 'incoming-name'],
+		['its links, at its end', 'a game names a missing session']
+	])('refused by %s, leaves the device empty', async (_, refusal) => {
+		const parts = await smallParts();
+		async function* file(): AsyncGenerator<StoreDump> {
+			if (refusal === 'incoming-name') {
+				const last = structuredClone(parts.at(-1)!);
+				last.leagues = last.leagues.map((l) => ({ ...l, name: '\u200b' }));
+				yield* each([...parts.slice(0, -1), last]);
+			} else {
+				yield* each(parts);
+				throw new Error(refusal);
+			}
+		}
+		await resetDb();
+		const empty = await storeDump.dump();
+		const refused = restoreStaged(file(), 'replace', { batchRecords: 1 });
+		if (refusal === 'incoming-name') await expectCode(refused, refusal);
+		else await expect(refused).rejects.toThrow(refusal);
+		expect(await storeDump.dump()).toEqual(empty);
+		expect(await storeDump.isEmpty()).toBe(true);
+		for (const t of ['verdicts', 'figures', 'contributions', 'studentTotals', 'dayTotals']) {
+			expect(await db.table(t).count()).toBe(0);
+		}
+		expect(await restoreUnderWay()).toBeNull();
+	});
+
+	it('stopped while writing (the tab closed), is undone at the next start, or before the next restore', async () => {
+		const parts = await smallParts();
+		await resetDb();
+		// A file read that stops after three parts: the tab closes with their games written.
+		async function* stalled(): AsyncGenerator<StoreDump> {
+			yield* each(parts.slice(0, 3));
+			await new Promise(() => undefined);
+		}
+		void restoreStaged(stalled(), 'replace', { batchRecords: 1 });
+		await expect.poll(() => db.games.count()).toBe(3);
+		expect(await restoreUnderWay()).toMatchObject({ phase: 'direct', mode: 'replace' });
+
+		expect(await resumeRestore()).toBe('undone');
+		expect(await storeDump.isEmpty()).toBe(true);
+		expect(await db.verdicts.count()).toBe(0);
+		expect(await restoreUnderWay()).toBeNull();
+
+		// Stopped again, then a new restore: the half-written one is undone, the new one written.
+		void restoreStaged(stalled(), 'replace', { batchRecords: 1 });
+		await expect.poll(() => db.games.count()).toBe(3);
+		await restoreStaged(each(parts), 'replace');
+		expect(await storeDump.dump()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 });
