@@ -41,7 +41,7 @@ import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './r
 import * as storeDump from './store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
-import { PAGES, pageOf } from '$lib/card/contributions';
+import { PAGES, PagesFilled, pageOf } from '$lib/card/contributions';
 import { byGame } from '$lib/card/incoming-check';
 import { leaveLeagueWide } from './upkeep';
 import { rebuildLeagueWide } from './rebuild';
@@ -458,10 +458,15 @@ async function restoreDirect(
 	let written = 0;
 	let batch: { dump: StoreDump; prints: Record<string, string> }[] = [];
 	let records = 0;
+	// The standings pages of the games written, filled as they are (not read back at the end).
+	const pages = new PagesFilled();
 	const show = () => tell({ step: 'restoring', games: written, total });
 	const flush = async () => {
 		await writeDirect(batch, heldOf(marker));
-		written += batch.reduce((n, { dump }) => n + dump.games.length, 0);
+		for (const { dump } of batch) {
+			for (const game of dump.games) pages.add(game);
+			written += dump.games.length;
+		}
 		batch = [];
 		records = 0;
 		show();
@@ -475,7 +480,7 @@ async function restoreDirect(
 			if (records >= batchRecords) await flush();
 		}
 		if (batch.length > 0) await flush();
-		await rebuildLeagueWide();
+		await rebuildLeagueWide(pages);
 	} catch (err) {
 		await emptyAgain();
 		throw err;
