@@ -211,7 +211,3 @@ export function mergePlan(file: StoreDump, held: StoreDump, addOnly = false) {
 		rivals
 	};
 }
-
-export function plainPlan(p: { added: number; updated: number; kept: number }): TablePlan {
-	return { added: p.added, updated: p.updated, kept: p.kept, removed: 0 };
-}

@@ -7,7 +7,7 @@ import { db } from './db';
 import { guard } from './errors';
 import { logsOfEvents } from './schema';
 import { examine, type Checked } from '$lib/card/card-check';
-import { assertSameLeague, byGame, checkDump } from '$lib/card/incoming-check';
+import { assertSameLeague, byGame } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
@@ -22,7 +22,6 @@ import {
 	byId,
 	emptyDump,
 	mergePlan,
-	plainPlan,
 	type RestoreMode,
 	type RestorePlan
 } from '$lib/card/merge-plan';
@@ -119,66 +118,6 @@ async function conflictsFor(
 		});
 	}
 	return out;
-}
-
-/** What restoring `file` in `mode` would do, without doing it. */
-export async function plan(file: StoreDump, mode: RestoreMode): Promise<RestorePlan> {
-	const held = await dump();
-	if (mode === 'replace') {
-		const out = {} as RestorePlan;
-		for (const t of TABLES) {
-			out[t] = { added: file[t].length, updated: 0, kept: 0, removed: held[t].length };
-		}
-		return out;
-	}
-	const m = mergePlan(file, held);
-	const conflicts = await conflictsFor(m.rivals, file);
-	return {
-		leagues: plainPlan(m.leagues),
-		players: plainPlan(m.players),
-		sessions: plainPlan(m.sessions),
-		games: plainPlan(m.games),
-		events: m.events.plan,
-		matches: plainPlan(m.matches),
-		signatures: m.signatures.plan,
-		inbox: plainPlan({ ...m.inbox, added: m.inbox.added + conflicts.length }),
-		turnIns: plainPlan(m.turnIns)
-	};
-}
-
-/**
- * Restores `file`: with `replace`, the device's leagues, players, sessions, games and events
- * are deleted first; with `merge`, see `mergePlan`. One `rw` transaction over every table:
- * if anything fails, nothing changed. (A backup file is restored staged instead, a part per
- * transaction: `restore.ts`.)
- */
-export async function restore(incoming: StoreDump, mode: RestoreMode): Promise<void> {
-	// Every record is checked, and what the standings count derived, before anything is written.
-	const file = await checkDump(incoming);
-	await guard(() =>
-		db.transaction('rw', tables(), async () => {
-			if (mode === 'replace') await clearAll();
-			await writePart(file, mode);
-		})
-	);
-}
-
-/**
- * Empties every table, inside the caller's transaction. The games go first, in one request
- * (their verdicts with them); then their events and signatures a few hundred games at a time,
- * so the verdicts' upkeep, which reads what a delete removes to learn which games it touches,
- * never holds every event of a school at once; then whatever is left.
- */
-async function clearAll(): Promise<void> {
-	const gameIds = await db.games.toCollection().primaryKeys();
-	await db.games.clear();
-	for (let i = 0; i < gameIds.length; i += CLEAR_GAMES) {
-		const first = gameIds[i]!;
-		const last = gameIds[Math.min(i + CLEAR_GAMES, gameIds.length) - 1]!;
-		await db.logs.where(':id').between(first, last, true, true).delete();
-		await db.signatures.where('gameId').between(first, last, true, true).delete();
-	}
-	for (const table of tables()) await table.clear();
 }
 
 /** Games whose events and signatures a replacing restore deletes at a time. */

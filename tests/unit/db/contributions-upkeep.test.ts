@@ -15,7 +15,7 @@ import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
-import { at, resetDb } from './helpers';
+import { at, resetDb, restoreDump } from './helpers';
 import { expectFiguresKept, expectTotalsKept } from './figures-helpers';
 import { expectVerdictsKept } from './verdict-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
@@ -218,7 +218,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 				return;
 			case 'merge':
 			case 'replace':
-				if (snapshot) await storeDump.restore(snapshot, s.kind);
+				if (snapshot) await restoreDump(snapshot, s.kind);
 				return;
 			case 'drop-league':
 				await leagues.remove(other.leagueId);

@@ -13,7 +13,7 @@ import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
 import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount, sorted } from './contribution-helpers';
-import { at, resetDb } from './helpers';
+import { at, resetDb, restoreDump } from './helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
 beforeEach(resetDb);
@@ -185,16 +185,16 @@ describe('kept by every write that changes what a card counts', () => {
 		const file = await storeDump.dump();
 		await cards.voidCard(kept, 'After the backup', { now: at(90) });
 		await playGame(leagueId, [s('Cara'), s('Dan')], [5, 10], { minute: 2 });
-		await storeDump.restore(file, 'merge');
+		await restoreDump(file, 'merge');
 		// The void is newer than the backup: it stays, and the new card is kept.
 		expect(await keptCount(leagueId)).toBe(1);
 		await expectKept();
-		await storeDump.restore(file, 'replace');
+		await restoreDump(file, 'replace');
 		expect(await keptCount(leagueId)).toBe(1);
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([kept]);
 		await expectKept();
 		await resetDb();
-		await storeDump.restore(file, 'merge');
+		await restoreDump(file, 'merge');
 		await expectKept();
 		expect(await keptCount(leagueId)).toBe(1);
 	});

@@ -7,6 +7,9 @@ import { db, durableDb } from '$lib/db/db';
 import type { DbErrorCode } from '$lib/db/errors';
 import type { EventRecord } from '$lib/card/records';
 import { expect } from 'vitest';
+import { restoreStaged } from '$lib/db/restore';
+import type { StoreDump } from '$lib/card/backup-records';
+import type { RestoreMode } from '$lib/card/merge-plan';
 
 /**
  * Empties the database: each test starts on a fresh one. The durable connection closes
@@ -129,3 +132,11 @@ export const SHIPPED_VERSION_15 = {
 	studentTotals: '[leagueId+player]',
 	dayTotals: '[leagueId+date]'
 };
+
+/** Restores `file` (this device's, whole) as the Settings page restores a backup, in one part. */
+export async function restoreDump(file: StoreDump, mode: RestoreMode): Promise<void> {
+	async function* one(): AsyncGenerator<StoreDump> {
+		yield structuredClone(file);
+	}
+	await restoreStaged(one(), mode);
+}

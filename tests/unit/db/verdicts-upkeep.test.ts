@@ -26,7 +26,8 @@ import {
 	SHIPPED_VERSION_9,
 	logOf,
 	putEvent,
-	deleteEvent
+	deleteEvent,
+	restoreDump
 } from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
 import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
@@ -394,7 +395,7 @@ describe('every write that can change a verdict changes it in the same transacti
 			await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 			const snapshot = await storeDump.dump();
 			await resetDb();
-			await storeDump.restore(snapshot, mode);
+			await restoreDump(snapshot, mode);
 			expect(await changed(leagueId)).toEqual([tampered]);
 			await expectVerdictsKept();
 		}
