@@ -83,6 +83,18 @@ async function deviceOfItsOwn(): Promise<void> {
 	await players.create('Quinn');
 }
 
+/** A replace of `parts`, a part a transaction, the school's league made current: its steps. */
+async function replaceTelling(parts: readonly StoreDump[]): Promise<RestoreStep[]> {
+	const steps: RestoreStep[] = [];
+	await restoreStaged(each(parts), 'replace', {
+		firstLeague: leagueId,
+		games: 6,
+		batchRecords: 1,
+		onProgress: (s) => steps.push(s)
+	});
+	return steps;
+}
+
 async function stagingParts(): Promise<number> {
 	const staging = new Dexie(STAGING_DB);
 	staging.version(1).stores({ parts: 'n' });
@@ -99,13 +111,7 @@ describe('a staged restore', () => {
 		// turned-in/received/matches none; 6 games, then sessions none, players, leagues.
 		expect(parts.length).toBeGreaterThanOrEqual(8);
 		await deviceOfItsOwn();
-		const steps: RestoreStep[] = [];
-		await restoreStaged(each(parts), 'replace', {
-			firstLeague: leagueId,
-			games: 6,
-			batchRecords: 1,
-			onProgress: (s) => steps.push(s)
-		});
+		const steps = await replaceTelling(parts);
 		expect(await storeDump.dump()).toEqual(school);
 		// Checking: before the first part and after each; writing: before the first and after
 		// each committed part, its games counted.
@@ -285,13 +291,7 @@ describe('a restore onto an empty device', () => {
 	it('writes the file straight in, batch by batch, nothing staged, the standings and totals worked out at the end', async () => {
 		const parts = await smallParts();
 		await resetDb();
-		const steps: RestoreStep[] = [];
-		await restoreStaged(each(parts), 'replace', {
-			firstLeague: leagueId,
-			games: 6,
-			batchRecords: 1,
-			onProgress: (s) => steps.push(s)
-		});
+		const steps = await replaceTelling(parts);
 		expect(await storeDump.dump()).toEqual(school);
 		// One step, checking and writing together: before the first part and after each batch.
 		expect(steps.every((s) => s.step === 'restoring')).toBe(true);

@@ -103,6 +103,25 @@ const names = new Map([
 const name = (id: string) => names.get(id) ?? 'Unknown player';
 const idOf = (id: string) => (id === 'p1' ? '+00123' : id === 'p2' ? 'S-2' : '');
 
+/** A signed, counted Classroom Muggins game of one hand, seating p1, on 3 Nov 2026. */
+function signedLine(gameId: string, number: number, place: string): LoggedGame['line'] {
+	return {
+		gameId,
+		number,
+		place,
+		date: '2026-11-03',
+		status: 'signed',
+		counts: true,
+		voidReason: null,
+		rulesetId: 'classroom',
+		hands: 1,
+		seats: ['p1'],
+		sides: [],
+		winners: [],
+		over: true
+	};
+}
+
 describe('eventsCsv', () => {
 	it('writes the bytes csvRows writes of eventsSheet, on random games', () => {
 		fc.assert(
@@ -122,21 +141,7 @@ describe('eventsCsv', () => {
 		expect(eventsCsv([], name)).toEqual({ parts: [], rows: 0 });
 		const games: LoggedGame[] = [
 			{
-				line: {
-					gameId: 'g',
-					number: 1,
-					place: 'Tue 3 Nov 2026, Session 2, Group 1',
-					date: '2026-11-03',
-					status: 'signed',
-					counts: true,
-					voidReason: null,
-					rulesetId: 'classroom',
-					hands: 1,
-					seats: ['p1'],
-					sides: [],
-					winners: [],
-					over: true
-				},
+				line: signedLine('g', 1, 'Tue 3 Nov 2026, Session 2, Group 1'),
 				events: [
 					{
 						seq: 1,
@@ -157,21 +162,7 @@ describe('eventsCsv', () => {
 
 	it('writes parts of at most about PART_CHARS, each ending at the end of a row', () => {
 		const many: LoggedGame[] = Array.from({ length: 40 }, (_, g) => ({
-			line: {
-				gameId: `g${g}`,
-				number: g + 1,
-				place: '',
-				date: '2026-11-03',
-				status: 'signed' as const,
-				counts: true,
-				voidReason: null,
-				rulesetId: 'classroom',
-				hands: 1,
-				seats: ['p1'],
-				sides: [],
-				winners: [],
-				over: true
-			},
+			line: signedLine(`g${g}`, g + 1, ''),
 			events: Array.from({ length: 30 }, (_, i) => ({
 				seq: i + 1,
 				event: { id: `e${g}-${i}`, type: 'score' as const, player: 'p1', count: 10 },
