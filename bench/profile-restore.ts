@@ -8,6 +8,10 @@
  * a build served on `PROFILE_PORT` (4177) as the bench serves it (no CSP), e.g.
  * `npx vite build && TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/app-host.ts build 4177`.
  *
+ * `PROFILE_JS_FLAGS` adds V8 flags to the page's, e.g. `--max-old-space-size=150`: whether the
+ * restore finishes when the tab may hold no more (a tablet's), rather than what it reads when
+ * the collector may wait.
+ *
  *   TSX_TSCONFIG_PATH=server/tsconfig.json npx tsx bench/profile-restore.ts
  */
 import { pageBundle } from './page-bundle';
@@ -32,7 +36,11 @@ async function main(): Promise<void> {
 	const code = await pageBundle(join(root, 'bench/restore-probe-entry.ts'), root);
 	const context = await chromium.launchPersistentContext(dir, {
 		executablePath: CHROME_PATH,
-		args: [...CHROME_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+		args: [
+			...CHROME_ARGS,
+			'--enable-precise-memory-info',
+			`--js-flags=--expose-gc ${process.env.PROFILE_JS_FLAGS ?? ''}`.trim()
+		],
 		serviceWorkers: 'block',
 		viewport: { width: 1280, height: 800 }
 	});

@@ -40,29 +40,19 @@ function numberCell(v: unknown): string {
 }
 
 /**
- * About the most text a part holds: below V8's largest young object (128 KB), so a part's text
- * dies young once written, where a batch's whole text (about 700 KB at 200 games) went to the
- * space of large objects, freed only by a full collection (issue 39: the events export of 100
- * classes read a peak heap of 136-177 MB against a budget of 150).
- */
-export const PART_CHARS = 60_000;
-
-/**
  * The CSV rows (CRLF after each, no header) of the audit trail of `games`: every stored event
- * of every game, in order, undone ones included; as parts of about `PART_CHARS` at most (a row
- * is never split), to write one after the other.
+ * of every game, in order, undone ones included.
  */
 export function eventsCsv(
 	games: readonly LoggedGame[],
 	name: Namer,
 	idOf: StudentIdOf = () => ''
-): { parts: string[]; rows: number } {
+): { text: string; rows: number } {
 	// Per call: the caller's namer learns players between batches.
 	const nameCell = cellsOf(name);
 	const idCell = cellsOf(idOf);
 	const deviceCell = cellsOf((d) => d);
 	const who = (v: unknown) => (typeof v === 'string' && v !== '' ? nameCell(v) : '');
-	const parts: string[] = [];
 	let text = '';
 	let rows = 0;
 	for (const { line, events, voided } of games) {
@@ -119,12 +109,7 @@ export function eventsCsv(
 				(e.type === 'hand-end' ? csvCell(JSON.stringify(e.hands)) : '') +
 				'\r\n';
 			rows++;
-			if (text.length >= PART_CHARS) {
-				parts.push(text);
-				text = '';
-			}
 		}
 	}
-	if (text !== '') parts.push(text);
-	return { parts, rows };
+	return { text, rows };
 }

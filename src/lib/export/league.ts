@@ -204,16 +204,16 @@ function voidsOf(events: readonly KeptEvent[]): Record<string, string> {
 	);
 }
 
-/** A batch's rows written: the file's header, the rows' CSV text in parts and how many rows. */
+/** A batch's rows written: the file's header, the rows' CSV text and how many rows. */
 interface Written {
 	header: readonly string[];
-	parts: string[];
+	text: string;
 	rows: number;
 }
 
 /** `sheet`'s rows as CSV text. */
 function written(sheet: Sheet): Written {
-	return { header: sheet.header, parts: [csvRows(sheet.rows)], rows: sheet.rows.length };
+	return { header: sheet.header, text: csvRows(sheet.rows), rows: sheet.rows.length };
 }
 
 /**
@@ -348,7 +348,7 @@ export async function writeLeagueCsv(
 		const part = rowsOf(kind, read, placeOf, changed, namer);
 		if (!head) await write(csvHead(part.header));
 		head = true;
-		for (const text of part.parts) await write(text);
+		await write(part.text);
 		rows += part.rows;
 		done += batch.length;
 		onProgress?.(done, total);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvRows } from '$lib/export/csv';
-import { PART_CHARS, eventsCsv } from '$lib/export/events-csv';
+import { eventsCsv } from '$lib/export/events-csv';
 import { eventsSheet, type LoggedGame } from '$lib/export/sheets';
 import type { KeptEvent } from '$lib/card/records';
 import type { GameEvent } from '$lib/rules/types';
@@ -127,8 +127,7 @@ describe('eventsCsv', () => {
 		fc.assert(
 			fc.property(fc.array(game, { maxLength: 4 }), (games) => {
 				const sheet = eventsSheet(games, name, idOf);
-				const { parts, rows } = eventsCsv(games, name, idOf);
-				expect({ text: parts.join(''), rows }).toEqual({
+				expect(eventsCsv(games, name, idOf)).toEqual({
 					text: csvRows(sheet.rows),
 					rows: sheet.rows.length
 				});
@@ -138,7 +137,7 @@ describe('eventsCsv', () => {
 	});
 
 	it('writes nothing for no games, and no student ids by default', () => {
-		expect(eventsCsv([], name)).toEqual({ parts: [], rows: 0 });
+		expect(eventsCsv([], name)).toEqual({ text: '', rows: 0 });
 		const games: LoggedGame[] = [
 			{
 				line: signedLine('g', 1, 'Tue 3 Nov 2026, Session 2, Group 1'),
@@ -154,32 +153,9 @@ describe('eventsCsv', () => {
 				voided: {}
 			}
 		];
-		expect(eventsCsv(games, name).parts).toEqual([
+		expect(eventsCsv(games, name).text).toBe(
 			'2026-11-03,"Tue 3 Nov 2026, Session 2, Group 1",1,signed,yes,,Classroom Muggins,1,t,d,e1,score,,' +
 				'"López, Ana",,10,,,,,,no,,"López, Ana 10",\r\n'
-		]);
-	});
-
-	it('writes parts of at most about PART_CHARS, each ending at the end of a row', () => {
-		const many: LoggedGame[] = Array.from({ length: 40 }, (_, g) => ({
-			line: signedLine(`g${g}`, g + 1, ''),
-			events: Array.from({ length: 30 }, (_, i) => ({
-				seq: i + 1,
-				event: { id: `e${g}-${i}`, type: 'score' as const, player: 'p1', count: 10 },
-				at: '2026-11-03T10:00:00.000Z',
-				deviceId: 'd',
-				redoOf: null
-			})),
-			voided: {}
-		}));
-		const { parts, rows } = eventsCsv(many, name);
-		expect(rows).toBe(1200);
-		expect(parts.length).toBeGreaterThan(1);
-		const longest = Math.max(...parts.map((p) => p.split('\r\n').at(-2)!.length));
-		for (const part of parts) {
-			expect(part.endsWith('\r\n')).toBe(true);
-			expect(part.length).toBeLessThan(PART_CHARS + longest + 2);
-		}
-		expect(parts.join('').split('\r\n')).toHaveLength(1201);
+		);
 	});
 });
