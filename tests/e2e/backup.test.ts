@@ -171,6 +171,7 @@ test('a restore stopped by a closed tab is discarded or finished at the next sta
 	const undone = page.getByRole('status').filter({ hasText: 'A restore onto this device' });
 	await expect(undone).toContainText('What it had written was taken out again');
 	await expectAccessible(page, 'a restore stopped while writing onto an empty device, undone');
+	await snap(page, 'restore-undone');
 	await undone.getByRole('button', { name: 'OK' }).click();
 	await page.goto('/league');
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

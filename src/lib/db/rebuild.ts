@@ -1,16 +1,17 @@
 /**
- * The league-wide derived records (contributions, totals per student and per day) worked out
- * afresh from the whole store, for a restore onto an empty device: its batches leave them
+ * The league-wide derived records (contributions, totals per student and per day) written afresh
+ * for a restore onto an empty device, the pages from the games it wrote and the totals from the
+ * whole store's figures: its batches leave them
  * (`leaveLeagueWide`), each batch's cards being spread over every standings page and every
  * day of their league, and it ends with this, still under its marker (a stop before the end
  * empties the device again, `restore.ts`).
  *
  * One transaction, so no other tab's write can fall between what is read and what is written;
- * the records are read a page at a time, and only what the derived records keep is held.
+ * the figures are read a page at a time, and only what the totals keep is held.
  */
 import type { Table } from 'dexie';
 import { PagesFilled } from '$lib/card/contributions';
-import type { FiguresRecord, GameRecord, SessionRecord } from '$lib/card/records';
+import type { FiguresRecord, SessionRecord } from '$lib/card/records';
 import { dayOf, Tally } from '$lib/card/totals';
 import { db } from './db';
 import { guard } from './errors';
@@ -36,20 +37,10 @@ async function eachPage<T, I>(
 	}
 }
 
-/** Every league's contributions: `filled` (a restore's, from the games it wrote), else from the games. */
-async function contributionsAfresh(filled?: PagesFilled): Promise<void> {
-	const pages = filled ?? new PagesFilled();
-	if (!filled) {
-		await eachPage(
-			db.games,
-			(g: GameRecord) => g.id,
-			(games) => {
-				for (const game of games) pages.add(game);
-			}
-		);
-	}
+/** Every league's contributions: the pages `filled` from every game of the store. */
+async function contributionsAfresh(filled: PagesFilled): Promise<void> {
 	await db.contributions.clear();
-	await db.contributions.bulkPut(pages.pages());
+	await db.contributions.bulkPut(filled.pages());
 }
 
 /** Every league's totals from its counted cards' figures, each dated by its session. */
@@ -81,14 +72,14 @@ async function totalsAfresh(): Promise<void> {
  * cards' figures give, in one read-write transaction: the contributions first, written before
  * the totals are added up, so the two are never held at once.
  * @param filled the pages of every game of the store, filled by a restore as it wrote them: the
- * games are then not read again (at 100 classes reading them back was most of this step's peak
- * heap, 146-193 MB against a budget of 150, and 2 s)
+ * games are not read back (at 100 classes reading them was most of this step's peak heap,
+ * 146-193 MB against a budget of 150, and 2 s)
  */
-export async function rebuildLeagueWide(filled?: PagesFilled): Promise<void> {
+export async function rebuildLeagueWide(filled: PagesFilled): Promise<void> {
 	await guard(() =>
 		db.transaction(
 			'rw',
-			[db.games, db.sessions, db.figures, db.contributions, db.studentTotals, db.dayTotals],
+			[db.sessions, db.figures, db.contributions, db.studentTotals, db.dayTotals],
 			async () => {
 				await contributionsAfresh(filled);
 				await totalsAfresh();

@@ -4,12 +4,20 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { rebuildLeagueWide } from '$lib/db/rebuild';
 import * as sessions from '$lib/db/sessions';
-import type { PlayerRecord } from '$lib/card/records';
+import type { GameRecord, PlayerRecord } from '$lib/card/records';
+import { PagesFilled } from '$lib/card/contributions';
 import { resetDb } from './helpers';
 import { sorted } from './contribution-helpers';
 import { leagueWith, playGame } from './league-helpers';
 
 beforeEach(resetDb);
+
+/** The standings pages of `games`, as a restore fills them while it writes them. */
+function filledFrom(games: readonly GameRecord[]): PagesFilled {
+	const pages = new PagesFilled();
+	for (const game of games) pages.add(game);
+	return pages;
+}
 
 const LEAGUE_WIDE = ['contributions', 'studentTotals', 'dayTotals'] as const;
 
@@ -23,7 +31,7 @@ async function leagueWide() {
 }
 
 describe('rebuildLeagueWide', () => {
-	it('works out every league’s contributions and totals afresh, exactly as the upkeep kept them', async () => {
+	it('works out every league’s contributions and totals afresh from the pages filled and the figures, exactly as the upkeep kept them', async () => {
 		const rosters: PlayerRecord[][] = [];
 		const ids: string[] = [];
 		for (const name of ['Period 1', 'Period 2']) {
@@ -51,12 +59,12 @@ describe('rebuildLeagueWide', () => {
 			for (const t of LEAGUE_WIDE) await db.table(t).clear();
 			await db.studentTotals.put({ ...kept.studentTotals[0]!, player: 'nobody' });
 		});
-		await rebuildLeagueWide();
+		await rebuildLeagueWide(filledFrom(await db.games.toArray()));
 		expect(await leagueWide()).toEqual(kept);
 	});
 
 	it('leaves an empty store empty', async () => {
-		await rebuildLeagueWide();
+		await rebuildLeagueWide(filledFrom([]));
 		expect(await leagueWide()).toEqual({ contributions: [], studentTotals: [], dayTotals: [] });
 	});
 });
