@@ -438,6 +438,15 @@ async function schoolAt(
 	await school.close();
 }
 
+/** Stops process group `pid`; one that has ended already (a host that could not listen) is left. */
+function stopGroup(pid: number): void {
+	try {
+		process.kill(-pid);
+	} catch (err) {
+		if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+	}
+}
+
 /** Lets a page read its JS heap to the byte (`performance.memory`). */
 const MEMORY_INFO = '--enable-precise-memory-info';
 /** Lets the school's helper tab collect garbage before each export and the restore (`gc()`). */
@@ -447,12 +456,13 @@ async function main(): Promise<boolean> {
 	console.log('Building…');
 	execSync('npx vite build', { cwd: root, stdio: 'ignore' });
 	const server = hostBuild(buildDir, port);
-	const browser = await chromium.launch({
-		executablePath: CHROME_PATH,
-		args: [...CHROME_ARGS, MEMORY_INFO]
-	});
 	const figures: Figure[] = [];
+	let browser: Browser | undefined;
 	try {
+		browser = await chromium.launch({
+			executablePath: CHROME_PATH,
+			args: [...CHROME_ARGS, MEMORY_INFO]
+		});
 		await hostAnswers(origin);
 		if (plan.parts.has('bundle')) await bundleAt(browser, figures);
 		if (plan.parts.has('tap')) await tapAlone(browser, figures);
@@ -460,8 +470,9 @@ async function main(): Promise<boolean> {
 			if (plan.sizes.has(size.key)) await schoolAt(browser, size, figures);
 		}
 	} finally {
-		await browser.close();
-		if (server.pid) process.kill(-server.pid);
+		// The host goes whatever failed (a browser that would not start left it holding the port).
+		await browser?.close();
+		if (server.pid) stopGroup(server.pid);
 	}
 	if (plan.parts.has('server')) figures.push(...(await serverFigures()));
 	if (plan.parts.has('live')) figures.push(...(await liveFigures()));

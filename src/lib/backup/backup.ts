@@ -22,11 +22,11 @@
  * schema, or the links between records). `readBackup` checks the whole file first and keeps
  * only what the preview shows; `restoreBackup` then reads it again into a staging database,
  * every part through the checks of records from outside (`card/incoming-check.ts`), and only
- * then writes it into the store, a part per transaction (`db/restore.ts`): a refused file
+ * then writes it into the store, a part per transaction (`backup/restore.ts`): a refused file
  * changes nothing.
  */
 import * as v from 'valibot';
-import { restoreStaged } from '$lib/db/restore';
+import { restoreStaged } from './restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { byGame } from '$lib/card/incoming-check';
@@ -640,7 +640,7 @@ export function planRestore(
 }
 
 /**
- * Restores `backup` (merge or replace), staged (`db/restore.ts`): read again part by part into
+ * Restores `backup` (merge or replace), staged (`backup/restore.ts`): read again part by part into
  * a staging database, each part checked, then written into the store in large batches.
  * Refused anywhere before the writing starts, it changes nothing; a tab closed while writing
  * leaves it to be finished at the next start. When the current league is gone afterwards, the

@@ -3,7 +3,7 @@
  * ("Checking the file: 1,200 of 5,400 games", "Writing 2,300 of 5,400 games"), the share of the
  * whole restore done, and about how long is left. The words are in `messages.ts`.
  */
-import type { RestoreStep } from '$lib/db/restore';
+import type { RestoreStep } from './restore';
 import { message } from '$lib/messages';
 
 /**

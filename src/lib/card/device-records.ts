@@ -52,7 +52,7 @@ export type MetaRecord =
 	// latest standings each of its leagues shared (`class-loop/sharing.ts`).
 	| { key: 'standingsSharing'; value: SharingRecord[] }
 	| { key: 'sharedStandings'; value: SharedStandingsRecord[] }
-	// Issue 14: a staged restore under way (`db/restore.ts`), finished or discarded at the next
+	// Issue 14: a staged restore under way (`backup/restore.ts`), finished or discarded at the next
 	// start.
 	| { key: 'restore'; value: RestoreMarker }
 	// Issue 37: this device's key pair; the private key cannot leave the device.
@@ -60,7 +60,7 @@ export type MetaRecord =
 	// Issue 37: on the instructor's device, each phone's key as first seen, and its name.
 	| { key: 'phones'; value: { key: string; name: string }[] };
 
-/** How far a staged restore under way has got (`db/restore.ts`). */
+/** How far a staged restore under way has got (`backup/restore.ts`). */
 export interface RestoreMarker {
 	/**
 	 * Staging: the store is untouched yet. Applying: the staged parts are being written. Direct:

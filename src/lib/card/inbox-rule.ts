@@ -6,6 +6,8 @@
  * `$lib/db/inbox.ts` `receiveChecked` reads what this needs and writes what it decides.
  */
 import type { GameRecord, InboxReason } from './records';
+import type { InboxRecord, InboxState } from './backup-records';
+import type { Checked } from './card-check';
 
 /**
  * Who sent a card (issue 37): the phone whose key's signature of it holds (`transfer/sealed.ts`),
@@ -55,4 +57,26 @@ export function placing(arrival: Arrival): Placing {
 		return { kind: 'counts', store: !sameAsLocal };
 	}
 	return { kind: 'versions' };
+}
+
+/** The inbox's record of checked card `checked` for league `leagueId`, received at `receivedAt`. */
+export function inboxEntry(
+	checked: Checked,
+	leagueId: string,
+	receivedAt: string,
+	state: InboxState,
+	reasons: InboxReason[] = []
+): InboxRecord {
+	return {
+		id: `${checked.game.id}:${checked.fingerprint}`,
+		leagueId,
+		gameId: checked.game.id,
+		fingerprint: checked.fingerprint,
+		receivedAt,
+		state,
+		reasons,
+		names: checked.names,
+		content: checked.content,
+		card: { game: checked.game, events: checked.events, signatures: checked.signatures }
+	};
 }

@@ -20,7 +20,7 @@ import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
 import type { ReceivedCard } from '$lib/card/records';
-import { placing, type CardSender } from '$lib/card/inbox-rule';
+import { inboxEntry, placing, type CardSender } from '$lib/card/inbox-rule';
 import { phoneName } from '$lib/card/phone-name';
 
 export { BrokenCardError } from '$lib/card/card-check';
@@ -115,26 +115,14 @@ export async function receiveChecked(
 	leagueId: string,
 	opts: { now?: string; sender?: CardSender; fromBackup?: boolean } = {}
 ): Promise<InboxRecord> {
-	const id = `${checked.game.id}:${checked.fingerprint}`;
 	if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
-	const held = await db.inbox.get(id);
+	const held = await db.inbox.get(`${checked.game.id}:${checked.fingerprint}`);
 	// A refused copy (a wrong lock, say) must not turn the genuine card away: only a
 	// card that passed is "already received".
 	if (held && held.state !== 'refused') return held;
 	const roster = await db.players.bulkGet(checked.game.seats);
 	const reasons = rosterReasons(checked, leagueId, roster);
-	const entry: InboxRecord = {
-		id,
-		leagueId,
-		gameId: checked.game.id,
-		fingerprint: checked.fingerprint,
-		receivedAt: timestamp(opts.now),
-		state: 'refused',
-		reasons,
-		names: checked.names,
-		content: checked.content,
-		card: { game: checked.game, events: checked.events, signatures: checked.signatures }
-	};
+	const entry = inboxEntry(checked, leagueId, timestamp(opts.now), 'refused', reasons);
 	if (reasons.length > 0) {
 		await db.inbox.put(entry);
 		return entry;

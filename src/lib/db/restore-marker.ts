@@ -1,5 +1,5 @@
 /**
- * The marker of a staged restore under way (`restore.ts`), kept in `meta` under `restore` and
+ * The marker of a restore under way (`backup/restore.ts`), kept in `meta` under `restore` and
  * read at every start: apart from the restore itself, which loads only when there is one to
  * finish.
  */
@@ -26,4 +26,17 @@ export async function writeMarker(marker: RestoreMarker | null): Promise<void> {
 		if (marker === null) await db.meta.delete('restore');
 		else await db.meta.put(markerRow(marker));
 	});
+}
+
+/** Drops the marker of a restore written whole, and makes `firstLeague` current if none is. */
+export async function finishRestore(firstLeague: string | null): Promise<void> {
+	await guard(() =>
+		db.transaction('rw', db.meta, async () => {
+			await db.meta.delete('restore');
+			const current = await db.meta.get('currentLeague');
+			if (!current && firstLeague) {
+				await db.meta.put({ key: 'currentLeague', value: firstLeague });
+			}
+		})
+	);
 }

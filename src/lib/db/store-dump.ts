@@ -12,10 +12,13 @@ import { lockedWithResult } from '$lib/card/locked';
 import { timestamp } from './clock';
 import { assertOwnIds, assertStudentIdsFree } from './incoming';
 import type { GameRecord, LeagueRecord, LogRecord, SignatureRecord } from '$lib/card/records';
-import { vouchPrints } from './upkeep';
+import { leaveLeagueWide, vouchPrints } from './upkeep';
+import { markerRow } from './restore-marker';
+import type { RestoreMarker } from '$lib/card/device-records';
 import type { VouchedPrint } from './upkeep-cache';
 import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
 import { receiveChecked } from './inbox';
+import { inboxEntry } from '$lib/card/inbox-rule';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 import {
 	TABLES,
@@ -102,20 +105,8 @@ async function conflictsFor(
 		};
 		const checked = await examine(card, game.leagueId).catch(() => null);
 		if (!checked || checked.reasons.length > 0) continue;
-		const id = `${game.id}:${checked.fingerprint}`;
-		if (await db.inbox.get(id)) continue;
-		out.push({
-			id,
-			leagueId: game.leagueId,
-			gameId: game.id,
-			fingerprint: checked.fingerprint,
-			receivedAt,
-			state: 'conflict',
-			reasons: [],
-			names: checked.names,
-			content: checked.content,
-			card: { game: checked.game, events: checked.events, signatures: checked.signatures }
-		});
+		const entry = inboxEntry(checked, game.leagueId, receivedAt, 'conflict');
+		if (!(await db.inbox.get(entry.id))) out.push(entry);
 	}
 	return out;
 }
@@ -229,6 +220,42 @@ export async function writePart(
 	}
 }
 
+/** Parts `parts` as one part (each game's rows are in its own part, so in this one). */
+function joined(parts: readonly StoreDump[]): StoreDump {
+	if (parts.length === 1) return parts[0]!;
+	const out = emptyDump();
+	for (const t of TABLES) {
+		(out[t] as unknown[]) = parts.flatMap((part) => part[t] as unknown[]);
+	}
+	return out;
+}
+
+/**
+ * Writes a restore's batch `parts` in one transaction: a replace's as one part (a bulk write per
+ * table, the upkeep working out the derived data of the whole batch at once), a merge's one
+ * after the other, each compared with the store as the parts before it left it. `outside` and
+ * `prints` as in `writePart`. With `opts.marker`, the restore's marker is put in the same
+ * transaction; with `opts.leaveLeagueWide`, the batch leaves the league-wide records to
+ * `rebuildLeagueWide` (a replace onto an empty device, `leaveLeagueWide`).
+ */
+export function writeBatch(
+	parts: readonly StoreDump[],
+	mode: RestoreMode,
+	outside: ReadonlySet<string> | null,
+	prints: Readonly<Record<string, string>> | null,
+	opts: { marker?: RestoreMarker; leaveLeagueWide?: boolean } = {}
+): Promise<void> {
+	const { marker } = opts;
+	return guard(() =>
+		db.transaction('rw', marker ? [...tables(), db.meta] : tables(), async () => {
+			if (opts.leaveLeagueWide) leaveLeagueWide();
+			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints);
+			else for (const part of parts) await writePart(part, 'merge', outside);
+			if (marker) await db.meta.put(markerRow(marker));
+		})
+	);
+}
+
 /**
  * Each of `games` with a print in `prints` and a log in `logs`, with its signatures of
  * `signatures` (all of them: a replace writes into the store it emptied, each game's signatures
@@ -269,7 +296,7 @@ async function newCards(cards: readonly OutsideCard[]): Promise<OutsideCard[]> {
 /**
  * What merging the checked part `file` writes, once the device's records of the same ids are
  * known not to be taken over by it (read only: a staged restore checks every part this way
- * before it writes the first, `restore-check.ts`). With `outside` (see `writePart`), also the
+ * before it writes the first, `backup/restore.ts`). With `outside` (see `writePart`), also the
  * cards that go to the inbox, each checked to be a game first.
  * @throws DbError `incoming-id-taken`; CardError `incoming-id-taken`, `student-id-taken`;
  * BrokenCardError (`transfer-damaged`) for a card that cannot be a game

@@ -7,7 +7,7 @@ import { db, durableDb } from '$lib/db/db';
 import type { DbErrorCode } from '$lib/db/errors';
 import type { EventRecord } from '$lib/card/records';
 import { expect } from 'vitest';
-import { restoreStaged } from '$lib/db/restore';
+import { restoreStaged } from '$lib/backup/restore';
 import type { StoreDump } from '$lib/card/backup-records';
 import type { RestoreMode } from '$lib/card/merge-plan';
 

@@ -13,14 +13,14 @@ import {
 	STAGING_DB,
 	type RestoreMarker,
 	type RestoreStep
-} from '$lib/db/restore';
+} from '$lib/backup/restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { pageOf } from '$lib/card/contributions';
-import { expectCode, resetDb } from './helpers';
-import { expectKept } from './contribution-helpers';
-import { expectTotalsKept } from './figures-helpers';
-import { leagueWith, playGame } from './league-helpers';
+import { expectCode, resetDb } from '../db/helpers';
+import { expectKept } from '../db/contribution-helpers';
+import { expectTotalsKept } from '../db/figures-helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
 
 /** The school these tests restore: 4 students, 6 signed games. */
 let school: StoreDump;

@@ -14,12 +14,12 @@ import * as players from '$lib/db/players';
 import * as cards from '$lib/db/cards';
 import { readPage } from '$lib/card/contributions';
 import type { ContributionPageRecord, PlayerRecord } from '$lib/card/records';
-import { restoreStaged, restoreUnderWay, STAGING_DB } from '$lib/db/restore';
+import { restoreStaged, restoreUnderWay, STAGING_DB } from '$lib/backup/restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { RestoreMode } from '$lib/card/merge-plan';
 import type { StoreDump } from '$lib/card/backup-records';
-import { at, resetDb, putEvent, eventAt } from './helpers';
-import { leagueWith, playGame } from './league-helpers';
+import { at, resetDb, putEvent, eventAt } from '../db/helpers';
+import { leagueWith, playGame } from '../db/league-helpers';
 
 /** A game of a random store: who plays (indexes into the roster), their points, its fate. */
 interface PlannedGame {

@@ -5,11 +5,11 @@
  *
  * 1. Staging. Each part of the file, as the backup reader gives it (checked by the file's own
  *    rules), goes through the checks of records from outside (`checkDump`) and is
- *    written, checked, into a database of its own (`muggins-league-restore`), one part per
+ *    written, checked, into a database of its own (`db/staging.ts`), one part per
  *    transaction. The real store is not touched: a bad record anywhere, or a file whose links
  *    fail at its end, leaves it as it was, and the staging database is dropped.
  * 2. Checking (merge). Every staged part is compared, read only, with what the device holds
- *    (`restore-check.ts`): a part that would take over another league's records refuses the
+ *    (`storeDump.checkMerge`): a part that would take over another league's records refuses the
  *    whole restore before the first write.
  * 3. Applying. A replace first empties the store a bounded step at a time; then the staged
  *    parts are written in key order in batches of about `BATCH_RECORDS` records, a batch per
@@ -31,41 +31,39 @@
  * at idle) discards a restore that was still staging (nothing had changed), finishes one
  * that was applying (the staged parts are all there), or undoes one writing onto an empty
  * device (it empties the device again), and the page tells the person which.
+ *
+ * This is the procedure; the writing is the store's (`db/store-dump.ts` writes a batch in one
+ * transaction, `db/staging.ts` keeps the staged parts, `db/restore-marker.ts` the marker).
  */
-import Dexie, { type Table } from 'dexie';
-import { db } from './db';
-import { DbError, guard } from './errors';
-import { checkDumpWithPrints } from '$lib/card/incoming-check';
-import { checkStaged } from './restore-check';
-import { markerRow, restoreUnderWay, writeMarker, type RestoreMarker } from './restore-marker';
-import * as storeDump from './store-dump';
+import { DbError } from '$lib/db/errors';
+import { checkDumpWithPrints, byGame } from '$lib/card/incoming-check';
+import {
+	finishRestore,
+	restoreUnderWay,
+	writeMarker,
+	type RestoreMarker
+} from '$lib/db/restore-marker';
+import * as storeDump from '$lib/db/store-dump';
+import {
+	dropStaging,
+	openStaging,
+	stage,
+	stagedFrom,
+	stagedOf,
+	unstage,
+	type StagedPart,
+	type Staging
+} from '$lib/db/staging';
 import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
 import { PAGES, PagesFilled, pageOf } from '$lib/card/contributions';
-import { byGame } from '$lib/card/incoming-check';
-import { leaveLeagueWide } from './upkeep';
-import { rebuildLeagueWide } from './rebuild';
+import { rebuildLeagueWide } from '$lib/db/rebuild';
 
-export { restoreUnderWay, type RestoreMarker } from './restore-marker';
-
-/** The staging database's name. */
-export const STAGING_DB = 'muggins-league-restore';
+export { restoreUnderWay, type RestoreMarker } from '$lib/db/restore-marker';
+export { STAGING_DB } from '$lib/db/staging';
 
 /** The Web Lock a restore holds, in every tab of the origin. */
 const LOCK = 'muggins-league-restore';
-
-/** One checked part of the file, as staged. */
-interface StagedPart {
-	n: number;
-	part: StoreDump;
-	/**
-	 * The fingerprint of each of its games' cards as checked, by game id, written in the same
-	 * record as the part they were taken over: the writing hands them to the store's upkeep
-	 * (`vouchPrints`), which then does not hash each card again. Absent in a part staged before
-	 * issue 39's change (the upkeep hashes those).
-	 */
-	prints?: Record<string, string>;
-}
 
 /** A staged part as the writing reads it. */
 type Staged = StagedPart;
@@ -124,14 +122,6 @@ function byPage(
 	return [...pages].sort(([a], [b]) => a - b).map(([page, group]) => ({ page, ...group }));
 }
 
-class StagingDB extends Dexie {
-	parts!: Table<StagedPart, number>;
-	constructor() {
-		super(STAGING_DB);
-		this.version(1).stores({ parts: 'n' });
-	}
-}
-
 /**
  * How far a restore has got: checking the file (staging it, the store untouched) or writing it
  * into the store, and how many of the file's games (cards) that step has done.
@@ -179,11 +169,6 @@ async function exclusively<T>(work: () => Promise<T>): Promise<T | typeof BUSY> 
 	return locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? work() : BUSY));
 }
 
-async function dropStaging(staging?: StagingDB): Promise<void> {
-	staging?.close();
-	await Dexie.delete(STAGING_DB);
-}
-
 /**
  * Restores the file whose checked parts `parts` gives (see the top of this file). Refused
  * anywhere before applying, it changes nothing.
@@ -213,7 +198,7 @@ export async function restoreStaged(
 		// One a closed tab left half-written is finished first: its parts are staged already.
 		// One it left writing straight onto an empty device is undone.
 		const left = await restoreUnderWay();
-		if (left?.phase === 'applying') await apply(new StagingDB(), left, () => undefined);
+		if (left?.phase === 'applying') await apply(openStaging(), left, () => undefined);
 		if (left?.phase === 'direct') await emptyAgain();
 		const direct = mode === 'replace' && (await storeDump.isEmpty());
 		const marker: RestoreMarker = {
@@ -233,7 +218,7 @@ export async function restoreStaged(
 			await restoreDirect(parts, marker, tell, opts.games ?? null, opts.batchRecords);
 			return;
 		}
-		const staging = new StagingDB();
+		const staging = openStaging();
 		// The part being staged: the next is read and checked meanwhile (the staging database
 		// writes in the browser's own process), so checking and staging take the time of the
 		// longer, not of both; one part at a time waits, so the heap holds one part more.
@@ -255,7 +240,7 @@ export async function restoreStaged(
 								prints: g.prints
 							}))
 						: [{ n, part: checked.dump, prints: checked.prints }];
-				staged = guard(() => staging.parts.bulkAdd(rows));
+				staged = stage(staging, rows);
 				// Awaited above or below; a refusal meanwhile is not an unhandled one.
 				staged.catch(() => undefined);
 				n += rows.length;
@@ -263,7 +248,13 @@ export async function restoreStaged(
 				tell({ step: 'checking', games, total: opts.games ?? null });
 			}
 			await staged;
-			if (mode === 'merge') await checkStaged((i) => partOf(staging, i), n, heldOf(marker));
+			if (mode === 'merge') {
+				// Each part compared, read only, with what the device holds before the first write:
+				// a part that would take over another league's records refuses the whole restore.
+				for (let i = 0; i < n; i++) {
+					await storeDump.checkMerge((await stagedOf(staging, i)).part, heldOf(marker));
+				}
+			}
 			marker.parts = n;
 			marker.games = games;
 			marker.gamesDone = 0;
@@ -285,16 +276,6 @@ function heldOf(marker: RestoreMarker): ReadonlySet<string> | null {
 	return marker.held ? new Set(marker.held) : null;
 }
 
-async function stagedOf(staging: StagingDB, n: number): Promise<Staged> {
-	const row = await guard(() => staging.parts.get(n));
-	if (!row) throw new DbError('incoming-damaged', { detail: 'a part of the restore is missing' });
-	return row;
-}
-
-async function partOf(staging: StagingDB, n: number): Promise<StoreDump> {
-	return (await stagedOf(staging, n)).part;
-}
-
 /** Staged parts read in one request by the writing (a replace's are a game or two each). */
 const READ_PARTS = 64;
 
@@ -306,7 +287,7 @@ const READ_PARTS = 64;
  * one's `ahead`.
  */
 async function batchFrom(
-	staging: StagingDB,
+	staging: Staging,
 	next: number,
 	most: number,
 	ahead: Staged[]
@@ -318,9 +299,7 @@ async function batchFrom(
 	for (;;) {
 		if (read.length === 0) {
 			const from = key;
-			read = await guard(() =>
-				staging.parts.where('n').aboveOrEqual(from).limit(READ_PARTS).toArray()
-			);
+			read = await stagedFrom(staging, from, READ_PARTS);
 			if (read.length === 0) return { batch, ahead: [] };
 		}
 		for (let i = 0; i < read.length; i++) {
@@ -335,16 +314,6 @@ async function batchFrom(
 	}
 }
 
-/** Parts `parts` as one part (each game's rows are in its own part, so in this one). */
-function joined(parts: readonly StoreDump[]): StoreDump {
-	if (parts.length === 1) return parts[0]!;
-	const out = emptyDump();
-	for (const t of TABLES) {
-		(out[t] as unknown[]) = parts.flatMap((part) => part[t] as unknown[]);
-	}
-	return out;
-}
-
 /** The prints of `batch`'s games, or null when a part of it was staged without them. */
 function printsOf(batch: readonly Staged[]): Record<string, string> | null {
 	if (batch.some((s) => !s.prints)) return null;
@@ -357,7 +326,7 @@ function printsOf(batch: readonly Staged[]): Record<string, string> | null {
  * and the staging database, and makes the file's first league current when none is.
  */
 async function apply(
-	staging: StagingDB,
+	staging: Staging,
 	marker: RestoreMarker,
 	onProgress: RestoreProgress,
 	batchRecords = BATCH_RECORDS
@@ -390,25 +359,19 @@ async function apply(
 				applied: applied + batch.length,
 				...(marker.gamesDone === undefined ? {} : { gamesDone: marker.gamesDone + games })
 			};
-			const writing = guard(() =>
-				db.transaction('rw', [...storeDump.tables(), db.meta], async () => {
-					if (marker.mode === 'replace') {
-						const part = joined(batch.map((s) => s.part));
-						await storeDump.writePart(part, 'replace', heldOf(marker), printsOf(batch));
-					} else {
-						for (const { part } of batch) {
-							await storeDump.writePart(part, 'merge', heldOf(marker));
-						}
-					}
-					await db.meta.put(markerRow(next));
-				})
+			const writing = storeDump.writeBatch(
+				batch.map((s) => s.part),
+				marker.mode,
+				heldOf(marker),
+				printsOf(batch),
+				{ marker: next }
 			);
 			reading = from(next.next, read.ahead);
 			reading.catch(() => undefined);
 			await writing;
 			// Committed: the staged copies are not needed any more (their room goes back as it goes).
 			const written = batch.map((s) => s.n);
-			dropping = dropping.then(() => guard(() => staging.parts.bulkDelete(written)));
+			dropping = dropping.then(() => unstage(staging, written));
 			dropping.catch(() => undefined);
 			Object.assign(marker, next);
 			applied = next.applied;
@@ -423,21 +386,8 @@ async function apply(
 		// Nothing left running against the staging database when it is closed or dropped.
 		await Promise.allSettled([reading, dropping]);
 	}
-	await finish(marker);
+	await finishRestore(marker.firstLeague);
 	await dropStaging(staging);
-}
-
-/** Drops the marker of a restore written whole, and makes its first league current if none is. */
-async function finish(marker: RestoreMarker): Promise<void> {
-	await guard(() =>
-		db.transaction('rw', db.meta, async () => {
-			await db.meta.delete('restore');
-			const current = await db.meta.get('currentLeague');
-			if (!current && marker.firstLeague) {
-				await db.meta.put({ key: 'currentLeague', value: marker.firstLeague });
-			}
-		})
-	);
 }
 
 /**
@@ -462,7 +412,13 @@ async function restoreDirect(
 	const pages = new PagesFilled();
 	const show = () => tell({ step: 'restoring', games: written, total });
 	const flush = async () => {
-		await writeDirect(batch, heldOf(marker));
+		await storeDump.writeBatch(
+			batch.map((b) => b.dump),
+			'replace',
+			heldOf(marker),
+			Object.assign({}, ...batch.map((b) => b.prints)) as Record<string, string>,
+			{ leaveLeagueWide: true }
+		);
 		for (const { dump } of batch) {
 			for (const game of dump.games) pages.add(game);
 			written += dump.games.length;
@@ -485,22 +441,7 @@ async function restoreDirect(
 		await emptyAgain();
 		throw err;
 	}
-	await finish(marker);
-}
-
-/** Writes checked parts `parts` into the store in one transaction, leaving the league-wide records. */
-function writeDirect(
-	parts: readonly { dump: StoreDump; prints: Record<string, string> }[],
-	outside: ReadonlySet<string> | null
-): Promise<void> {
-	const dump = joined(parts.map((p) => p.dump));
-	const prints = Object.assign({}, ...parts.map((p) => p.prints)) as Record<string, string>;
-	return guard(() =>
-		db.transaction('rw', storeDump.tables(), async () => {
-			leaveLeagueWide();
-			await storeDump.writePart(dump, 'replace', outside, prints);
-		})
-	);
+	await finishRestore(marker.firstLeague);
 }
 
 /** Empties a device a restore was writing straight into (it held nothing before), and drops the marker. */
@@ -528,7 +469,7 @@ export async function resumeRestore(): Promise<Resumed> {
 			await emptyAgain();
 			return 'undone';
 		}
-		await apply(new StagingDB(), marker, () => undefined);
+		await apply(openStaging(), marker, () => undefined);
 		return 'finished';
 	});
 	return out === BUSY ? null : out;
