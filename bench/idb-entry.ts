@@ -15,96 +15,60 @@ function heap(): number {
 }
 
 /**
- * Each CSV of league `leagueId`, written into a Blob of parts as the Files page does, `runs`
- * times over (the kinds in turn, so a burst of other work on the machine spreads over them):
- * each kind's times in the order taken, and the JS heap's highest reading while it was made,
- * sampled every 100 ms (issue 39: a file bigger than a tab's memory must not be held whole).
+ * The CSV `kind` of league `leagueId`, written into a Blob of parts as the Files page does,
+ * timed. Its heap is read from outside, through V8's trace of its collections (`gc-trace.ts`;
+ * issue 39: a file bigger than a tab's memory must not be held whole).
  */
-/** Collects garbage now, where the browser offers it (`--js-flags=--expose-gc`). */
-function collect(): void {
-	(globalThis as { gc?: () => void }).gc?.();
+async function csv(
+	leagueId: string,
+	kind: (typeof EXPORT_KINDS)[number]
+): Promise<{ ms: number; rows: number; mb: number }> {
+	const t0 = performance.now();
+	const file = new BlobOfParts();
+	const rows = await writeLeagueCsv(leagueId, kind, file.write);
+	return { ms: performance.now() - t0, rows, mb: file.blob().size / 1024 / 1024 };
 }
 
-async function csvs(
-	leagueId: string,
-	runs: number
-): Promise<{ kind: string; ms: number[]; rows: number; mb: number; heapMb: number }[]> {
-	const out = EXPORT_KINDS.map((kind) => ({
-		kind,
-		ms: [] as number[],
-		rows: 0,
-		mb: 0,
-		heapMb: 0
-	}));
-	for (let run = 0; run < runs; run++) {
-		for (const one of out) {
-			// Each export's own heap: what the store's loading or the export before left is
-			// collected first (the school's browser runs with `--expose-gc`, run.ts).
-			collect();
-			let peak = heap();
-			const sampler = setInterval(() => (peak = Math.max(peak, heap())), 100);
-			try {
-				const t0 = performance.now();
-				const file = new BlobOfParts();
-				one.rows = await writeLeagueCsv(leagueId, one.kind, file.write);
-				one.ms.push(performance.now() - t0);
-				one.mb = file.blob().size / 1024 / 1024;
-			} finally {
-				clearInterval(sampler);
-			}
-			one.heapMb = Math.max(one.heapMb, Math.max(peak, heap()) / 1024 / 1024);
-		}
-	}
-	return out;
-}
+/** The backup `prepareRestore` wrote, for `restore`. */
+let backup: Blob | null = null;
 
 /**
- * A backup of everything, then a restore of it onto a fresh device (the database deleted first,
- * the backup kept in memory), each timed; errors reported. (Replacing a school with itself in
- * one transaction needs room for both until it commits: more than a browser context of the
- * bench is given.)
+ * A backup of everything, written part by part into a Blob of parts as the Settings page does
+ * without a save dialog, timed; then the database deleted, as on a fresh device, the backup kept
+ * in memory for `restore`. (Replacing a school with itself in one transaction needs room for both
+ * until it commits: more than a browser context of the bench is given.)
  */
-async function backupAndRestore(): Promise<{
-	backupMs: number;
-	restoreMs: number;
-	mb: number;
-	/** The JS heap's highest reading while restoring, sampled every 100 ms (issue 39). */
-	restoreHeapMb: number;
-	error: string | null;
-}> {
-	let backupMs = NaN;
-	let restoreMs = NaN;
-	let mb = 0;
-	let peak = 0;
-	let sampler: ReturnType<typeof setInterval> | undefined;
+async function prepareRestore(): Promise<{ backupMs: number; mb: number }> {
+	const t0 = performance.now();
+	const file = new BlobOfParts();
+	await writeBackup('bench', file.write);
+	backup = file.blob('application/json');
+	const backupMs = performance.now() - t0;
+	await db.delete();
+	await db.open();
+	return { backupMs, mb: backup.size / 1024 / 1024 };
+}
+
+/** The backup `prepareRestore` made, read and restored (replace), timed; its error, if any. */
+async function restore(): Promise<{ restoreMs: number; error: string | null }> {
+	const blob = backup;
+	backup = null;
+	if (!blob) return { restoreMs: NaN, error: 'no backup was made' };
 	try {
 		const t0 = performance.now();
-		// Written part by part into a Blob of parts, as the Settings page does without a save dialog.
-		const file = new BlobOfParts();
-		await writeBackup('bench', file.write);
-		const blob = file.blob('application/json');
-		backupMs = performance.now() - t0;
-		mb = blob.size / 1024 / 1024;
-		await db.delete();
-		await db.open();
-		collect();
-		peak = heap();
-		sampler = setInterval(() => (peak = Math.max(peak, heap())), 100);
-		const t1 = performance.now();
 		await restoreBackup(await readBackup(blob), 'replace');
-		restoreMs = performance.now() - t1;
-		return { backupMs, restoreMs, mb, restoreHeapMb: peak / 1024 / 1024, error: null };
+		return { restoreMs: performance.now() - t0, error: null };
 	} catch (err) {
-		return { backupMs, restoreMs, mb, restoreHeapMb: NaN, error: String(err) };
-	} finally {
-		clearInterval(sampler);
+		return { restoreMs: NaN, error: String(err) };
 	}
 }
 
 (globalThis as unknown as { bench: unknown }).bench = {
 	loadSchool,
-	csvs,
-	backupAndRestore,
+	csv,
+	kinds: () => [...EXPORT_KINDS],
+	prepareRestore,
+	restore,
 	heap,
 	open: () => db.open()
 };

@@ -94,7 +94,12 @@ async function main(): Promise<void> {
 		);
 		console.log(
 			'exports:',
-			await page.evaluate((id) => (globalThis as unknown as W).bench.csvs!(id, 1), league)
+			await page.evaluate(async (id) => {
+				const b = (globalThis as unknown as W).bench;
+				const out: Record<string, unknown> = {};
+				for (const kind of (await b.kinds!()) as string[]) out[kind] = await b.csv!(id, kind);
+				return out;
+			}, league)
 		);
 	}
 	if (kinds.length > 0) {

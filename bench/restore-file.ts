@@ -7,8 +7,11 @@
  *
  *   RF_CLASSES=<n> loads the bench's school of n classes (one league) into a new profile and
  *   writes its backup to RF_FILE first;
+ *   or RF_FROM=<dir> writes the backup of the school a Chromium profile holds already (a copy
+ *   of a kept school of the bench, served from the port it was loaded on: RF_PORT=4178);
  *   then RF_RUNS (1) restores of RF_FILE, each in a new profile deleted after it.
  *   RF_PORT (4410) the app's host, RF_FILE_PORT (4412) where the file is served from,
+ *   RF_TRACE=1 also reads the heap from V8's trace of its collections (`gc-trace.ts`),
  *   RF_GC=1 collects garbage at each step the restore reports and notes the heap then;
  *   PROFILE_SRC another checkout to bundle (A/B), PROFILE_CPU=1 a CPU profile of the restore.
  *
@@ -31,6 +34,7 @@ import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { NAME_SHIM } from './ui';
 import { top, type Profile } from './profile-top';
 import { browserCpu } from './cpu';
+import { heapDuring } from './gc-trace';
 
 const root = process.env.PROFILE_SRC ?? join(import.meta.dirname, '..');
 const origin = `http://127.0.0.1:${process.env.RF_PORT ?? 4410}`;
@@ -52,8 +56,9 @@ async function main(): Promise<void> {
 			restore(u: string, gcEach: boolean): Promise<unknown>;
 		};
 	};
-	if (process.env.RF_CLASSES) {
-		const dir = mkdtempSync(join(tmpdir(), 'wt-restore-school-'));
+	const from = process.env.RF_FROM;
+	if (process.env.RF_CLASSES || from) {
+		const dir = from ?? mkdtempSync(join(tmpdir(), 'wt-restore-school-'));
 		const context = await chromium.launchPersistentContext(dir, {
 			executablePath: CHROME_PATH,
 			args: ARGS,
@@ -68,11 +73,11 @@ async function main(): Promise<void> {
 		const t0 = Date.now();
 		const chars = await page.evaluate(
 			(c) => (globalThis as unknown as P).probe.save(c),
-			Number(process.env.RF_CLASSES)
+			Number(process.env.RF_CLASSES ?? 0)
 		);
 		console.log(`saved ${chars} chars to ${file} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 		await context.close();
-		rmSync(dir, { recursive: true, force: true });
+		if (!from) rmSync(dir, { recursive: true, force: true });
 	}
 	const server = createServer((req, res) => {
 		res.writeHead(200, {
@@ -106,10 +111,17 @@ async function main(): Promise<void> {
 					.map((x) => x.toFixed(1))
 					.join(' ');
 				const cpu0 = browserCpu(dir);
-				const out = await page.evaluate(
-					([u, g]) => (globalThis as unknown as P).probe.restore(u, g),
-					[`http://127.0.0.1:${filePort}/file`, process.env.RF_GC === '1'] as const
-				);
+				const restore = () =>
+					page.evaluate(([u, g]) => (globalThis as unknown as P).probe.restore(u, g), [
+						`http://127.0.0.1:${filePort}/file`,
+						process.env.RF_GC === '1'
+					] as const);
+				// RF_TRACE=1: the heap read from V8's trace of its collections too (`gc-trace.ts`).
+				const traced =
+					process.env.RF_TRACE === '1'
+						? await heapDuring(page, await context.newCDPSession(page), restore)
+						: null;
+				const out = traced ? { ...(traced.out as object), traced: traced.heap } : await restore();
 				const cpu1 = browserCpu(dir);
 				console.log(
 					`[${new Date().toISOString().slice(11, 19)} load ${load}] browser CPU ${(cpu1! - cpu0!).toFixed(1)} s`

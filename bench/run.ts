@@ -10,6 +10,7 @@
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { heapDuring, type HeapUse } from './gc-trace';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/support';
 import { firstLoadJS, precacheKB } from './bundle';
 import { hostAnswers, hostBuild } from './host';
@@ -87,22 +88,39 @@ function tapExtras(name: string, taps: TapTiming[] | undefined, figures: Figure[
 }
 
 interface Bench {
-	csvs(
-		leagueId: string,
-		runs: number
-	): Promise<{ kind: string; ms: number[]; rows: number; mb: number; heapMb: number }[]>;
-	backupAndRestore(): Promise<{
-		backupMs: number;
-		restoreMs: number;
-		mb: number;
-		restoreHeapMb: number;
-		error: string | null;
-	}>;
+	kinds(): string[];
+	csv(leagueId: string, kind: string): Promise<{ ms: number; rows: number; mb: number }>;
+	prepareRestore(): Promise<{ backupMs: number; mb: number }>;
+	restore(): Promise<{ restoreMs: number; error: string | null }>;
+}
+
+/** The page's bench helpers (`idb-entry.ts`); spelled out in each evaluate, which runs in the page. */
+type InPage = { bench: Bench };
+
+/** A work's two heap figures (`gc-trace.ts`): the budgeted peak, and what it held beside it. */
+function heapFigures(what: string, heap: HeapUse, error: string | null = null): Figure[] {
+	return [
+		figure(
+			`${what}: peak JS heap`,
+			heap.peakMb,
+			'MB',
+			error ??
+				`the heap's highest size, garbage not yet collected included, from V8's trace of its ${heap.gcs} collections`
+		),
+		figure(
+			`${what}: JS heap held`,
+			heap.heldMb,
+			'MB',
+			error ?? `no budget: the most it held after a full collection (${heap.majorGcs} of them)`
+		)
+	];
 }
 
 /**
- * The CSVs of the school's first league, then a backup of everything and a restore of it
- * (replace), run in its helper tab. `size` names the school in the figures.
+ * The CSVs of the school's first league, each `csvRuns` times (the kinds in turn, so a burst of
+ * other work on the machine spreads over them), then a backup of everything and a restore of it
+ * (replace), run in its helper tab, each with its heap traced. `size` names the school in the
+ * figures.
  */
 async function filesAt(
 	school: School,
@@ -110,47 +128,57 @@ async function filesAt(
 	csvRuns: number,
 	figures: Figure[]
 ): Promise<void> {
-	const csvs = await school.helper.evaluate(
-		([id, runs]) => (globalThis as unknown as { bench: Bench }).bench.csvs(id, runs),
-		[school.leagueIds[0]!, csvRuns] as const
+	const page = school.helper;
+	const cdp = await school.context.newCDPSession(page);
+	const leagueId = school.leagueIds[0]!;
+	const kinds = await page.evaluate(() => (globalThis as unknown as InPage).bench.kinds());
+	const made = new Map(
+		kinds.map((k) => [k, { ms: [] as number[], rows: 0, mb: 0, heap: null as HeapUse | null }])
 	);
-	for (const c of csvs) {
+	for (let run = 0; run < csvRuns; run++) {
+		for (const [kind, c] of made) {
+			const { out, heap } = await heapDuring(page, cdp, () =>
+				page.evaluate(([id, k]) => (globalThis as unknown as InPage).bench.csv(id, k), [
+					leagueId,
+					kind
+				] as const)
+			);
+			c.ms.push(out.ms);
+			c.rows = out.rows;
+			c.mb = out.mb;
+			c.heap = !c.heap || heap.heldMb > c.heap.heldMb ? heap : c.heap;
+		}
+	}
+	for (const [kind, c] of made) {
 		const range = `${Math.min(...c.ms).toFixed(0)}–${Math.max(...c.ms).toFixed(0)} ms`;
 		const spread = c.ms.length > 1 ? `; median of ${c.ms.length}, ${range}` : '';
 		figures.push(
 			figure(
-				`${c.kind} CSV, ${size}`,
+				`${kind} CSV, ${size}`,
 				percentile(c.ms, 50),
 				'ms',
 				`${c.rows} rows, ${c.mb.toFixed(1)} MB${spread}`
-			)
-		);
-		figures.push(
-			figure(
-				`${c.kind} CSV, ${size}: peak JS heap`,
-				c.heapMb,
-				'MB',
-				'the highest reading while it was made, every 100 ms'
-			)
+			),
+			...heapFigures(`${kind} CSV, ${size}`, c.heap!)
 		);
 	}
-	const b = await school.helper.evaluate(() =>
-		(globalThis as unknown as { bench: Bench }).bench.backupAndRestore()
-	);
+	const b = await page.evaluate(() => (globalThis as unknown as InPage).bench.prepareRestore());
 	figures.push(figure(`backup, ${size}`, b.backupMs, 'ms', `${b.mb.toFixed(1)} MB`));
 	figures.push(figure(`backup size, ${size}`, b.mb, 'MB', 'streamed into a Blob of parts'));
-	figures.push(figure(`restore, ${size}`, b.restoreMs, 'ms', b.error ?? 'replace'));
+	const { out: r, heap } = await heapDuring(page, cdp, () =>
+		page.evaluate(() => (globalThis as unknown as InPage).bench.restore())
+	);
 	figures.push(
 		figure(
-			`restore, ${size}: peak JS heap`,
-			b.restoreHeapMb,
-			'MB',
-			b.error ?? 'the highest reading while restoring, every 100 ms'
-		)
+			`restore, ${size}`,
+			r.restoreMs,
+			'ms',
+			r.error ?? 'replace, the file read and checked first'
+		),
+		...heapFigures(`restore, ${size}`, heap, r.error),
+		figure(`backup and restore failures, ${size}`, r.error ? 1 : 0, 'count', r.error ?? '')
 	);
-	figures.push(
-		figure(`backup and restore failures, ${size}`, b.error ? 1 : 0, 'count', b.error ?? '')
-	);
+	await cdp.detach();
 }
 
 /**
