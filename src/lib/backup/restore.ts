@@ -65,9 +65,6 @@ export { STAGING_DB } from '$lib/db/staging';
 /** The Web Lock a restore holds, in every tab of the origin. */
 const LOCK = 'muggins-league-restore';
 
-/** A staged part as the writing reads it. */
-type Staged = StagedPart;
-
 /**
  * Between the keys of two pages' rows in a replace's staging: a row's key is its page times
  * this, plus its place among the rows staged (fewer than this by far).
@@ -224,7 +221,7 @@ export async function restoreStaged(
 		// longer, not of both; one part at a time waits, so the heap holds one part more.
 		let staged: Promise<unknown> = Promise.resolve();
 		try {
-			// Rows staged: a merge's parts as they come (checked in that order, `checkStaged`), a
+			// Rows staged: a merge's parts as they come (checked in that order, before the first write), a
 			// replace's split by page (`pageKey`).
 			let n = 0;
 			let games = 0;
@@ -276,7 +273,7 @@ function heldOf(marker: RestoreMarker): ReadonlySet<string> | null {
 	return marker.held ? new Set(marker.held) : null;
 }
 
-/** Staged parts read in one request by the writing (a replace's are a game or two each). */
+/** StagedPart parts read in one request by the writing (a replace's are a game or two each). */
 const READ_PARTS = 64;
 
 /**
@@ -290,9 +287,9 @@ async function batchFrom(
 	staging: Staging,
 	next: number,
 	most: number,
-	ahead: Staged[]
-): Promise<{ batch: Staged[]; ahead: Staged[] }> {
-	const batch: Staged[] = [];
+	ahead: StagedPart[]
+): Promise<{ batch: StagedPart[]; ahead: StagedPart[] }> {
+	const batch: StagedPart[] = [];
 	let records = 0;
 	let read = ahead;
 	let key = next;
@@ -315,7 +312,7 @@ async function batchFrom(
 }
 
 /** The prints of `batch`'s games, or null when a part of it was staged without them. */
-function printsOf(batch: readonly Staged[]): Record<string, string> | null {
+function printsOf(batch: readonly StagedPart[]): Record<string, string> | null {
 	if (batch.some((s) => !s.prints)) return null;
 	return batch.length === 1 ? batch[0]!.prints! : Object.assign({}, ...batch.map((s) => s.prints));
 }
@@ -339,7 +336,7 @@ async function apply(
 	const total = marker.games ?? null;
 	const tell = () => onProgress({ step: 'writing', games: marker.gamesDone ?? 0, total });
 	tell();
-	const from = (next: number, ahead: Staged[]) => batchFrom(staging, next, batchRecords, ahead);
+	const from = (next: number, ahead: StagedPart[]) => batchFrom(staging, next, batchRecords, ahead);
 	// The parts written so far (a marker from before the keys by page counted them in `next`).
 	let applied = marker.applied ?? marker.next;
 	// While the store writes a batch, the next is read from the staging database and the one
