@@ -55,8 +55,10 @@ export async function heapDuring<T>(
 ): Promise<{ out: T; heap: HeapUse }> {
 	await collect(page);
 	const events: GcEvent[] = [];
-	const onData = (e: { value: GcEvent[] }) => {
-		for (const ev of e.value) if (ev.name === 'MajorGC' || ev.name === 'MinorGC') events.push(ev);
+	const onData = (e: { value: object[] }) => {
+		for (const ev of e.value as GcEvent[]) {
+			if (ev.name === 'MajorGC' || ev.name === 'MinorGC') events.push(ev);
+		}
 	};
 	cdp.on('Tracing.dataCollected', onData);
 	await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['v8'] } });
