@@ -11,7 +11,7 @@
  */
 import * as cards from '$lib/db/cards';
 import * as figures from '$lib/db/figures';
-import { insightLines } from '$lib/league/class-insights';
+import { TermFold, insightLines } from '$lib/league/class-insights';
 import { ratings } from '$lib/rules/insights/ratings';
 import { replayRecords } from '$lib/card/log';
 import { keptHandsOf, logsOf } from '$lib/db/log-reads';
@@ -305,11 +305,11 @@ export async function writeLeagueCsv(
 	}
 	if (kind === 'insights') {
 		// Kept figures and contributions: nothing is replayed; the ratings are worked out here.
-		const [counted, kept] = await Promise.all([
-			cards.counted(leagueId, changed),
-			figures.ofLeague(leagueId)
-		]);
-		const lines = insightLines(namer.order, counted, ratings(counted), kept);
+		// The figures are folded a batch at a time, not held (`TermFold`).
+		const counted = await cards.counted(leagueId, changed);
+		const term = new TermFold();
+		await figures.eachOfLeague(leagueId, (batch) => term.add(batch));
+		const lines = insightLines(namer.order, counted, ratings(counted), term);
 		const sheet = insightsSheet(lines, namer.name, namer.studentId);
 		await write(toCsv(sheet));
 		return sheet.rows.length;

@@ -4,7 +4,7 @@
  * instructor only, never to other students), and every student's figures for the insights CSV.
  * Pure: the loaders read, these add up.
  */
-import { inPlayOrder, type DatedFigures } from '$lib/db/figures';
+import { byPlay, inPlayOrder, type DatedFigures } from '$lib/db/figures';
 import { addLearning, noLearning, type Learning } from '$lib/rules/insights/learning';
 import { everyStreak, type Streaks } from '$lib/rules/insights/progress';
 import type { StudentRating } from '$lib/rules/insights/ratings';
@@ -26,21 +26,42 @@ export interface TermLearning {
 	learning: Learning;
 }
 
+/**
+ * A league's kept figures taken a batch at a time (`figures.eachOfLeague`): each student's
+ * counting over the term, and the cards' play order for the streaks; the figures themselves
+ * are not kept.
+ */
+export class TermFold {
+	/** Each student's counting so far, by player. */
+	readonly learnt = new Map<PlayerId, TermLearning>();
+	#keys: { gameId: string; date: string; endedAt: string }[] = [];
+
+	/** Adds the cards of `figures`. */
+	add(figures: readonly DatedFigures[]): this {
+		for (const card of figures) {
+			this.#keys.push({ gameId: card.gameId, date: card.date, endedAt: card.endedAt });
+			for (const row of card.rows) {
+				if (!row.learning) continue;
+				const mine = this.learnt.get(row.player);
+				if (mine) {
+					mine.games++;
+					mine.learning = addLearning(mine.learning, row.learning);
+				} else
+					this.learnt.set(row.player, { player: row.player, games: 1, learning: row.learning });
+			}
+		}
+		return this;
+	}
+
+	/** The order of the cards added, as an order of standings cards (`inPlayOrder`). */
+	playOrder(): ReturnType<typeof inPlayOrder> {
+		return inPlayOrder(this.#keys.sort(byPlay));
+	}
+}
+
 /** Every student's counting over `figures` (a league's kept figures), by player. */
 export function termLearning(figures: readonly DatedFigures[]): Map<PlayerId, TermLearning> {
-	const out = new Map<PlayerId, TermLearning>();
-	for (const card of figures) {
-		for (const row of card.rows) {
-			if (!row.learning) continue;
-			const mine = out.get(row.player) ?? { player: row.player, games: 0, learning: noLearning() };
-			out.set(row.player, {
-				player: row.player,
-				games: mine.games + 1,
-				learning: addLearning(mine.learning, row.learning)
-			});
-		}
-	}
-	return out;
+	return new TermFold().add(figures).learnt;
 }
 
 /** A student the instructor may help with counting. */
@@ -77,16 +98,16 @@ export interface InsightLine {
 
 /**
  * The insights of each student of `order` (the roster, in its order): rating, streaks and
- * counting, from the league's counted cards, their ratings and the kept figures.
+ * counting, from the league's counted cards, their ratings and the kept figures (`term`).
  */
 export function insightLines(
 	order: readonly PlayerId[],
 	counted: readonly StandingsCard[],
 	rated: ReadonlyMap<PlayerId, StudentRating>,
-	figures: readonly DatedFigures[]
+	term: TermFold
 ): InsightLine[] {
-	const learnt = termLearning(figures);
-	const runs = everyStreak(counted, inPlayOrder(figures));
+	const learnt = term.learnt;
+	const runs = everyStreak(counted, term.playOrder());
 	return order.map((player) => {
 		const r = rated.get(player);
 		const l = learnt.get(player);

@@ -104,8 +104,15 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 	});
 });
 
-describe('ofLeague', () => {
-	it("dates each card by its session's day, else the day it ended, in play order", async () => {
+/** League `leagueId`'s figures as `eachOfLeague` gives them, `size` at a time, in play order. */
+async function allOf(leagueId: string, size?: number): Promise<figures.DatedFigures[][]> {
+	const batches: figures.DatedFigures[][] = [];
+	await figures.eachOfLeague(leagueId, (batch) => batches.push(batch), size);
+	return batches;
+}
+
+describe('eachOfLeague', () => {
+	it("dates each card by its session's day, else the day it ended, a batch at a time", async () => {
 		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
 		const [ana, ben, cara] = [...students.values()] as PlayerRecord[];
 		const session = await sessions.create(leagueId, '2026-01-05');
@@ -114,13 +121,19 @@ describe('ofLeague', () => {
 			sessionId: session.id,
 			minute: 2
 		});
-		const found = await figures.ofLeague(leagueId);
+		const whole = await allOf(leagueId);
+		expect(whole).toHaveLength(1);
+		const found = whole.flat().sort(figures.byPlay);
 		expect(found.map((f) => [f.gameId, f.date])).toEqual([
 			[early, '2026-01-05'],
 			[late, '2026-01-12']
 		]);
+		// One card a batch: every card still given, once.
+		const single = await allOf(leagueId, 1);
+		expect(single.map((b) => b.length)).toEqual([1, 1]);
+		expect(single.flat().sort(figures.byPlay)).toEqual(found);
 		const other = await leagueWith(['Eve'], 'Period 5');
-		expect(await figures.ofLeague(other.leagueId)).toEqual([]);
+		expect(await allOf(other.leagueId)).toEqual([]);
 	});
 });
 

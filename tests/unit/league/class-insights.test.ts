@@ -3,6 +3,7 @@ import type { DatedFigures } from '$lib/db/figures';
 import {
 	HELP_MIN_GAMES,
 	insightLines,
+	TermFold,
 	oftenMissing,
 	termLearning
 } from '$lib/league/class-insights';
@@ -54,6 +55,13 @@ describe('oftenMissing', () => {
 		expect(termLearning(figures).has('Cleo')).toBe(false);
 	});
 
+	it('adds up the same a batch at a time, and leaves the figures as they were', () => {
+		const before = structuredClone(figures);
+		const folded = new TermFold().add(figures.slice(0, 1)).add(figures.slice(1)).learnt;
+		expect(folded).toEqual(termLearning(figures));
+		expect(figures).toEqual(before);
+	});
+
 	it(`lists who missed 1 count in 5 or more, over ${HELP_MIN_GAMES} games or more, most first`, () => {
 		// Ana missed 1 of 12 (under 1 in 5); Dev missed all, but in one game only.
 		const listed = oftenMissing(termLearning(figures).values());
@@ -67,9 +75,10 @@ describe('insightLines', () => {
 			card('g1', '2026-01-10', { Ana: 30, Ben: 10 }),
 			card('g2', '2026-01-11', { Ana: 5, Ben: 20 })
 		];
-		const lines = insightLines(['Zoe', 'Ben', 'Ana'], counted, ratings(counted), [
+		const term = new TermFold().add([
 			kept('g1', { Ana: { countsMade: 2, stealsMade: 1 }, Ben: { countsMissed: 1 } })
 		]);
+		const lines = insightLines(['Zoe', 'Ben', 'Ana'], counted, ratings(counted), term);
 		expect(lines.map((l) => [l.player, l.rating, l.ratedGames, l.streaks, l.games])).toEqual([
 			['Zoe', null, 0, { current: 0, longest: 0 }, 0],
 			['Ben', null, 2, { current: 1, longest: 1 }, 1],

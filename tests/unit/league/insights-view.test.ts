@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import * as figures from '$lib/db/figures';
-import { oftenMissing, termLearning } from '$lib/league/class-insights';
+import { oftenMissing, TermFold } from '$lib/league/class-insights';
 import { insightsView } from '$lib/league/insights-view';
 import { mostImproved } from '$lib/rules/insights/progress';
 import { resetDb } from '../db/helpers';
@@ -37,9 +37,9 @@ describe('insightsView (issue 41)', () => {
 		const view = await insightsView(leagueId);
 		expect(view.counted).toBe(11);
 		// The students who miss counts, from the totals as from every card's figures.
-		expect(view.help).toEqual(
-			oftenMissing(termLearning(await figures.ofLeague(leagueId)).values())
-		);
+		const term = new TermFold();
+		await figures.eachOfLeague(leagueId, (batch) => term.add(batch));
+		expect(view.help).toEqual(oftenMissing(term.learnt.values()));
 		expect(view.help.length).toBeGreaterThan(0);
 		expect(view.improved).toEqual(mostImproved(counted).slice(0, 5));
 		expect(view.improved.map((i) => [view.names.get(i.player), i.before, i.recent])).toEqual([
