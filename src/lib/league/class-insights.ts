@@ -47,7 +47,11 @@ export class TermFold {
 					mine.games++;
 					mine.learning = addLearning(mine.learning, row.learning);
 				} else
-					this.learnt.set(row.player, { player: row.player, games: 1, learning: row.learning });
+					this.learnt.set(row.player, {
+						player: row.player,
+						games: 1,
+						learning: { ...row.learning }
+					});
 			}
 		}
 		return this;
