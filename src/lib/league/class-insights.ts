@@ -63,11 +63,6 @@ export class TermFold {
 	}
 }
 
-/** Every student's counting over `figures` (a league's kept figures), by player. */
-export function termLearning(figures: readonly DatedFigures[]): Map<PlayerId, TermLearning> {
-	return new TermFold().add(figures).learnt;
-}
-
 /** A student the instructor may help with counting. */
 export interface NeedsHelp extends TermLearning {
 	/** Counts missed over the counts they had (made, and missed): 0 to 1. */

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DatedFigures } from '$lib/db/figures';
-import {
-	HELP_MIN_GAMES,
-	insightLines,
-	TermFold,
-	oftenMissing,
-	termLearning
-} from '$lib/league/class-insights';
+import { HELP_MIN_GAMES, insightLines, TermFold, oftenMissing } from '$lib/league/class-insights';
 import { noLearning, type Learning } from '$lib/rules/insights/learning';
 import { ratings } from '$lib/rules/insights/ratings';
 import { card } from '../rules/insights/cards';
+
+/** Every student's counting over `figures`, folded in one batch. */
+const termLearning = (figures: readonly DatedFigures[]) => new TermFold().add(figures).learnt;
 
 /** A kept card whose players counted as `rows` say (null: the log could not be read). */
 function kept(gameId: string, rows: Record<string, Partial<Learning> | null>): DatedFigures {
