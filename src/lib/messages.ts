@@ -86,7 +86,6 @@ const sentences = {
 		'This browser is not letting the app save anything (private browsing can do that): scores cannot be kept here.',
 	'name-required': 'Type a name.',
 	'name-too-long': (p) => `A name can have at most ${p.max} characters.`,
-	'name-taken': (p) => `${p.name} is already a player: pick another name.`,
 	'nothing-to-undo': 'There is nothing to undo.',
 	'nothing-to-redo': 'There is nothing to redo.',
 

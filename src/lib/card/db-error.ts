@@ -15,7 +15,6 @@ export const DB_ERROR_CODES = [
 	'db-unavailable',
 	'name-required',
 	'name-too-long',
-	'name-taken',
 	'nothing-to-undo',
 	'nothing-to-redo',
 	'league-name-required',

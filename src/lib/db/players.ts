@@ -55,32 +55,6 @@ export async function create(name: string, opts: { now?: string } = {}): Promise
 }
 
 /**
- * Gives player `id` a new name (a change of case or spacing only is allowed). Games keep
- * referring to the player by id, so they show the new name.
- * @throws DbError `not-found`, `name-required`, `name-too-long`, or `name-taken` when another
- * player already has the name
- */
-export async function rename(
-	id: PlayerId,
-	name: string,
-	opts: { now?: string } = {}
-): Promise<PlayerRecord> {
-	const clean = checkedName(name);
-	return guard(() =>
-		db.transaction('rw', db.players, async () => {
-			const player = await db.players.get(id);
-			if (!player) throw new DbError('not-found', { what: 'player' });
-			const key = nameKey(clean);
-			const others = await db.players.where('nameKey').equals(key).toArray();
-			if (others.some((p) => p.id !== id)) throw new DbError('name-taken', { name: clean });
-			const renamed = { ...player, name: clean, nameKey: key, updatedAt: timestamp(opts.now) };
-			await db.players.put(renamed);
-			return renamed;
-		})
-	);
-}
-
-/**
  * Player `id`.
  * @throws DbError `not-found`
  */

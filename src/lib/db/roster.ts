@@ -111,33 +111,6 @@ async function mustGetStudent(id: PlayerId): Promise<PlayerRecord & { leagueId: 
 }
 
 /**
- * Renames a student (their games show the new name: they refer to the id).
- * @throws DbError `not-on-roster`, `name-required`, `name-too-long`, `on-roster`,
- * `on-roster-retired`
- */
-export async function rename(
-	id: PlayerId,
-	name: string,
-	opts: { now?: string } = {}
-): Promise<PlayerRecord> {
-	const clean = checkedName(name);
-	return guard(() =>
-		db.transaction('rw', db.players, async () => {
-			const student = await mustGetStudent(id);
-			checkFree(await rosterOf(student.leagueId), clean, id);
-			const renamed = {
-				...student,
-				name: clean,
-				nameKey: nameKey(clean),
-				updatedAt: timestamp(opts.now)
-			};
-			await db.players.put(renamed);
-			return renamed;
-		})
-	);
-}
-
-/**
  * Retires a student (they leave the class) or, with `retired: false`, brings them back. A
  * retired student keeps their games and their line in the standings, but is no longer
  * offered for sessions.

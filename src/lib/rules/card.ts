@@ -29,7 +29,7 @@ export interface CardEvent {
  * Everything a signature vouches for: who played (by id), under which rules, with which
  * options, and every event in order, undos (`void`) included.
  *
- * Player names are left out on purpose: a name can be corrected on a device (players.rename)
+ * Player names are left out on purpose: a name can be corrected on a device (roster.edit)
  * or spelled differently on the instructor's roster without changing a single point, while ids
  * are what the standings count. Each signature keeps the name it was given under.
  */

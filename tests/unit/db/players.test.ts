@@ -36,31 +36,6 @@ describe('create', () => {
 	});
 });
 
-describe('rename', () => {
-	it('renames and keeps the id', async () => {
-		const p = await players.create('Anna', { now: at(0) });
-		const renamed = await players.rename(p.id, ' Ana ', { now: at(5) });
-		expect(renamed).toMatchObject({ id: p.id, name: 'Ana', nameKey: 'ana', updatedAt: at(5) });
-		expect(await players.get(p.id)).toEqual(renamed);
-	});
-
-	it('allows a change of case only', async () => {
-		const p = await players.create('ana');
-		expect((await players.rename(p.id, 'Ana')).name).toBe('Ana');
-	});
-
-	it("refuses another player's name", async () => {
-		await players.create('Ana');
-		const ben = await players.create('Ben');
-		await expectCode(players.rename(ben.id, 'ANA'), 'name-taken');
-		expect((await players.get(ben.id)).name).toBe('Ben');
-	});
-
-	it('refuses an unknown id', async () => {
-		await expectCode(players.rename('nobody', 'Ana'), 'not-found');
-	});
-});
-
 describe('get and getMany', () => {
 	it('refuses an unknown id', async () => {
 		await expectCode(players.get('nobody'), 'not-found');

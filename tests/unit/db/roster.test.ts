@@ -60,18 +60,18 @@ describe('add', () => {
 	});
 });
 
-describe('rename', () => {
+describe('edit renames', () => {
 	it('renames within the roster and refuses a classmate’s name', async () => {
 		const { students } = await leagueWith(['Ana', 'Ben']);
 		const ana = students.get('Ana')!;
-		expect((await roster.rename(ana.id, 'Anita')).name).toBe('Anita');
-		expect((await roster.rename(ana.id, 'ANITA')).name).toBe('ANITA');
-		await expectCode(roster.rename(ana.id, 'ben'), 'on-roster');
+		expect((await roster.edit(ana.id, { name: 'Anita', studentId: '' })).name).toBe('Anita');
+		expect((await roster.edit(ana.id, { name: 'ANITA', studentId: '' })).name).toBe('ANITA');
+		await expectCode(roster.edit(ana.id, { name: 'ben', studentId: '' }), 'on-roster');
 	});
 
 	it('refuses a player who is on no roster', async () => {
 		const quick = await players.create('Quinn');
-		await expectCode(roster.rename(quick.id, 'Q'), 'not-on-roster');
+		await expectCode(roster.edit(quick.id, { name: 'Q', studentId: '' }), 'not-on-roster');
 	});
 });
 
