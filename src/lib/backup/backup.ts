@@ -26,6 +26,7 @@
  * changes nothing.
  */
 import * as v from 'valibot';
+import { planInParts, type FilePlan } from './merge-check';
 import { restoreStaged } from './restore';
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
@@ -635,8 +636,8 @@ export function planRestore(
 	backup: Backup,
 	mode: RestoreMode,
 	opts: { onProgress?: Progress } = {}
-): Promise<storeDump.FilePlan> {
-	return storeDump.planInParts(backup.parts(opts.onProgress), mode, outside(backup));
+): Promise<FilePlan> {
+	return planInParts(backup.parts(opts.onProgress), mode, outside(backup));
 }
 
 /**

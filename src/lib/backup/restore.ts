@@ -9,7 +9,7 @@
  *    transaction. The real store is not touched: a bad record anywhere, or a file whose links
  *    fail at its end, leaves it as it was, and the staging database is dropped.
  * 2. Checking (merge). Every staged part is compared, read only, with what the device holds
- *    (`storeDump.checkMerge`): a part that would take over another league's records refuses the
+ *    (`checkMerge`): a part that would take over another league's records refuses the
  *    whole restore before the first write.
  * 3. Applying. A replace first empties the store a bounded step at a time; then the staged
  *    parts are written in key order in batches of about `BATCH_RECORDS` records, a batch per
@@ -44,6 +44,7 @@ import {
 	type RestoreMarker
 } from '$lib/db/restore-marker';
 import * as storeDump from '$lib/db/store-dump';
+import { checkMerge } from './merge-check';
 import {
 	dropStaging,
 	openStaging,
@@ -249,7 +250,7 @@ export async function restoreStaged(
 				// Each part compared, read only, with what the device holds before the first write:
 				// a part that would take over another league's records refuses the whole restore.
 				for (let i = 0; i < n; i++) {
-					await storeDump.checkMerge((await stagedOf(staging, i)).part, heldOf(marker));
+					await checkMerge((await stagedOf(staging, i)).part, heldOf(marker));
 				}
 			}
 			marker.parts = n;
@@ -361,6 +362,7 @@ async function apply(
 				marker.mode,
 				heldOf(marker),
 				printsOf(batch),
+				checkMerge,
 				{ marker: next }
 			);
 			reading = from(next.next, read.ahead);
@@ -414,6 +416,7 @@ async function restoreDirect(
 			'replace',
 			heldOf(marker),
 			Object.assign({}, ...batch.map((b) => b.prints)) as Record<string, string>,
+			null,
 			{ leaveLeagueWide: true }
 		);
 		for (const { dump } of batch) {

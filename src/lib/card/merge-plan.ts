@@ -107,7 +107,7 @@ function newer<T extends Stamped>(
 /**
  * The file's games that would replace a card the device counts with a different one, being
  * dated later: a merge never does (issue 37), as a date is anyone's to type. Those signed and
- * locked are offered to the instructor in the inbox (`conflictsFor`); an unsigned one is an
+ * locked are offered to the instructor in the inbox (`backup/merge-check.ts`); an unsigned one is an
  * earlier state of the card, and is left out. (An earlier-dated version was never taken.)
  */
 function rivalsOfCounted(file: StoreDump, held: StoreDump): GameRecord[] {

@@ -2,65 +2,15 @@
  * The counted cards' figures (`FiguresRecord`, schema version 12, issue 41), as the insights'
  * pages read them: kept by the upkeep (`upkeep.ts`) in the transaction that counts, voids,
  * reopens or corrects a card, so nothing here replays a game. Each card comes dated as the
- * standings date it: its class session's day, else the day it ended.
+ * standings date it: its class session's day, else the day it ended (`card/play-order.ts`).
  */
-import { dayOfTime } from '$lib/days';
+import { byPlay, withDate, type DatedFigures } from '$lib/card/play-order';
 import type { FiguresRecord } from '$lib/card/records';
 import type { PlayerId } from '$lib/rules/types';
 import { sessionDates } from './cards';
 import { db } from './db';
 import { guard } from './errors';
 import { sessionsById } from './lists';
-
-/** A counted card's figures with the day it counts for. */
-export interface DatedFigures extends FiguresRecord {
-	date: string;
-}
-
-function compare(a: string, b: string): number {
-	return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The order the insights replay a term in: by day, then by when each ended, then by game id. */
-export function byPlay(
-	a: { date: string; endedAt: string; gameId: string },
-	b: { date: string; endedAt: string; gameId: string }
-): number {
-	return compare(a.date, b.date) || compare(a.endedAt, b.endedAt) || compare(a.gameId, b.gameId);
-}
-
-/** `f` dated by its session (`dates`, session id → day) or the day it ended. */
-function withDate(f: FiguresRecord, dates: ReadonlyMap<string, string>): DatedFigures {
-	return { ...f, date: (f.sessionId ? dates.get(f.sessionId) : undefined) ?? dayOfTime(f.endedAt) };
-}
-
-/**
- * `found` dated by their sessions (`dates`, session id → day) or the day they ended, in the
- * order the insights replay a term (`byPlay`: two games of one class session, a streak "now" is
- * the later one's).
- */
-export function dated(
-	found: readonly FiguresRecord[],
-	dates: ReadonlyMap<string, string>
-): DatedFigures[] {
-	return found.map((f) => withDate(f, dates)).sort(byPlay);
-}
-
-/**
- * The order of `figures` (in play order, `byPlay`) as an order of standings cards, for the
- * streaks: a card with no figures (none kept yet) goes by day, then game id.
- */
-export function inPlayOrder(
-	figures: readonly { gameId: string }[]
-): (a: { gameId: string; date: string }, b: { gameId: string; date: string }) => number {
-	const place = new Map(figures.map((f, i) => [f.gameId, i]));
-	return (a, b) => {
-		const pa = place.get(a.gameId);
-		const pb = place.get(b.gameId);
-		if (pa !== undefined && pb !== undefined) return pa - pb;
-		return compare(a.date, b.date) || compare(a.gameId, b.gameId);
-	};
-}
 
 /**
  * Student `playerId`'s counted cards of league `leagueId`, in play order: one index lookup
@@ -70,7 +20,8 @@ export async function ofStudent(leagueId: string, playerId: PlayerId): Promise<D
 	const found = await guard(() => db.figures.where('players').equals(playerId).toArray());
 	const own = found.filter((f) => f.leagueId === leagueId);
 	const sessions = await sessionsById(own.flatMap((f) => f.sessionId ?? []));
-	return dated(own, new Map([...sessions].map(([id, s]) => [id, s.date])));
+	const dates = new Map([...sessions].map(([id, s]) => [id, s.date]));
+	return own.map((f) => withDate(f, dates)).sort(byPlay);
 }
 
 /** Figures `eachOfLeague` reads in one request. */

@@ -3,37 +3,19 @@
  * event, signature and UDL match, and the cards received and turned in. Device settings stay: the device id, the current league and the PIN
  * belong to the device, not to the data.
  */
+import type { Checked } from '$lib/card/card-check';
+import { byGame } from '$lib/card/incoming-check';
+import type { GameRecord, LeagueRecord, LogRecord, SignatureRecord } from '$lib/card/records';
+import type { RestoreMarker } from '$lib/card/device-records';
+import type { StoreDump } from '$lib/card/backup-records';
+import { TABLES, emptyDump, type RestoreMode, type mergePlan } from '$lib/card/merge-plan';
 import { db } from './db';
 import { guard } from './errors';
-import { logsOfEvents } from './schema';
-import { examine, type Checked } from '$lib/card/card-check';
-import { assertSameLeague, byGame } from '$lib/card/incoming-check';
-import { lockedWithResult } from '$lib/card/locked';
-import { timestamp } from './clock';
-import { assertOwnIds, assertStudentIdsFree } from './incoming';
-import type { GameRecord, LeagueRecord, LogRecord, SignatureRecord } from '$lib/card/records';
-import { leaveLeagueWide, vouchPrints } from './upkeep';
-import { markerRow } from './restore-marker';
-import type { RestoreMarker } from '$lib/card/device-records';
-import type { VouchedPrint } from './upkeep-cache';
-import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
 import { receiveChecked } from './inbox';
-import { inboxEntry } from '$lib/card/inbox-rule';
-import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
-import {
-	TABLES,
-	byId,
-	emptyDump,
-	mergePlan,
-	type RestoreMode,
-	type RestorePlan
-} from '$lib/card/merge-plan';
-
-/** What a restore of a file will do, and how many of its cards will wait in an inbox. */
-export type FilePlan = RestorePlan & {
-	/** Cards of a file from outside for leagues held here: they wait for the instructor. */
-	waiting: number;
-};
+import { markerRow } from './restore-marker';
+import { logsOfEvents } from './schema';
+import { leaveLeagueWide, vouchPrints } from './upkeep';
+import type { VouchedPrint } from './upkeep-cache';
 
 /** The ids of the leagues this device holds: those a merge from outside never changes. */
 export async function heldLeagues(): Promise<Set<string>> {
@@ -67,50 +49,6 @@ export function tables() {
 	];
 }
 
-/** Everything, read in one transaction (a consistent copy while another tab writes). */
-export async function dump(): Promise<StoreDump> {
-	return guard(() =>
-		db.transaction('r', tables(), async () => ({
-			leagues: await db.leagues.toArray(),
-			players: await db.players.toArray(),
-			sessions: await db.sessions.toArray(),
-			games: await db.games.toArray(),
-			events: (await db.logs.toArray()).flatMap((log) => log.events),
-			matches: await db.matches.toArray(),
-			signatures: await db.signatures.toArray(),
-			inbox: await db.inbox.toArray(),
-			turnIns: await db.turnIns.toArray()
-		}))
-	);
-}
-
-/**
- * The signed versions among `rivals`, each as a second version of its card waiting in its
- * league's inbox for the instructor's choice (`inbox.choose`), as if it had come by code: the
- * card the device counts keeps counting meanwhile. A version that is no whole signed card of
- * its league, or that the inbox already holds, is left out.
- */
-async function conflictsFor(
-	rivals: readonly GameRecord[],
-	file: StoreDump
-): Promise<InboxRecord[]> {
-	const out: InboxRecord[] = [];
-	const receivedAt = timestamp();
-	for (const game of rivals) {
-		if (game.leagueId === null || !lockedWithResult(game)) continue;
-		const card = {
-			game,
-			events: file.events.filter((e) => e.gameId === game.id),
-			signatures: file.signatures.filter((s) => s.gameId === game.id)
-		};
-		const checked = await examine(card, game.leagueId).catch(() => null);
-		if (!checked || checked.reasons.length > 0) continue;
-		const entry = inboxEntry(checked, game.leagueId, receivedAt, 'conflict');
-		if (!(await db.inbox.get(entry.id))) out.push(entry);
-	}
-	return out;
-}
-
 /** Games whose events and signatures a replacing restore deletes at a time. */
 const CLEAR_GAMES = 500;
 
@@ -135,7 +73,7 @@ function heldById<T>(
 }
 
 /** What the device holds of the records in `file` (games' events and signatures left out). */
-async function heldFor(file: StoreDump): Promise<StoreDump> {
+export async function heldFor(file: StoreDump): Promise<StoreDump> {
 	return {
 		leagues: await heldById(db.leagues, file.leagues),
 		players: await heldById(db.players, file.players),
@@ -162,18 +100,20 @@ function claimed(league: LeagueRecord): LeagueRecord {
 /**
  * Writes a checked part of a backup (`checkDump`), inside the caller's `rw` transaction over
  * every table: added as it is after a replace has cleared the tables, else merged with what
- * the device holds of the same records (`mergePlan`). A game's events and signatures must
+ * the device holds of the same records, as `check` (`backup/merge-check.ts`) works it out
+ * within the same transaction. A game's events and signatures must
  * come in the same part as the game. `outside`, for a file from outside this device, holds the
  * leagues the device held when the restore began (none, for a replace): a merge changes none of
  * them, and their cards go to the inbox (`card/outside-part.ts`). Null for this device's own
  * file, which keeps the owners it names (a phone's pinned instructor key among them).
  * @throws DbError `incoming-id-taken`
  */
-export async function writePart(
+async function writePart(
 	part: StoreDump,
 	mode: RestoreMode,
-	outside: ReadonlySet<string> | null = null,
-	prints: Readonly<Record<string, string>> | null = null
+	outside: ReadonlySet<string> | null,
+	prints: Readonly<Record<string, string>> | null,
+	check: MergeCheck | null
 ): Promise<void> {
 	// Restoring another device's file is the instructor's act on this one: the leagues it
 	// brings become this device's (issue 37), as a new laptop takes over from the old one,
@@ -196,7 +136,8 @@ export async function writePart(
 		await db.turnIns.bulkAdd(file.turnIns);
 		return;
 	}
-	const m = await checkMerge(file, outside);
+	if (!check) throw new Error('a merge is written only as its check allows');
+	const m = await check(file, outside);
 	// A league held here keeps the owner it names: a file never changes who owns a league.
 	const held = await db.leagues.bulkGet(m.leagues.write.map((l) => l.id));
 	await db.leagues.bulkPut(
@@ -233,8 +174,8 @@ function joined(parts: readonly StoreDump[]): StoreDump {
 /**
  * Writes a restore's batch `parts` in one transaction: a replace's as one part (a bulk write per
  * table, the upkeep working out the derived data of the whole batch at once), a merge's one
- * after the other, each compared with the store as the parts before it left it. `outside` and
- * `prints` as in `writePart`. With `opts.marker`, the restore's marker is put in the same
+ * after the other, each compared with the store as the parts before it left it. `outside`,
+ * `prints` and `check` as in `writePart`. With `opts.marker`, the restore's marker is put in the same
  * transaction; with `opts.leaveLeagueWide`, the batch leaves the league-wide records to
  * `rebuildLeagueWide` (a replace onto an empty device, `leaveLeagueWide`).
  */
@@ -243,14 +184,15 @@ export function writeBatch(
 	mode: RestoreMode,
 	outside: ReadonlySet<string> | null,
 	prints: Readonly<Record<string, string>> | null,
+	check: MergeCheck | null,
 	opts: { marker?: RestoreMarker; leaveLeagueWide?: boolean } = {}
 ): Promise<void> {
 	const { marker } = opts;
 	return guard(() =>
 		db.transaction('rw', marker ? [...tables(), db.meta] : tables(), async () => {
 			if (opts.leaveLeagueWide) leaveLeagueWide();
-			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints);
-			else for (const part of parts) await writePart(part, 'merge', outside);
+			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints, null);
+			else for (const part of parts) await writePart(part, 'merge', outside, null, check);
 			if (marker) await db.meta.put(markerRow(marker));
 		})
 	);
@@ -280,48 +222,38 @@ function vouched(
 	return out;
 }
 
-/** Of `cards`, those the device does not hold already as they are (the same fingerprint). */
-async function newCards(cards: readonly OutsideCard[]): Promise<OutsideCard[]> {
-	const held = await heldOf<GameRecord>(
-		db.games,
-		cards.map((c) => c.card.game.id)
-	);
-	const prints = new Map(held.map((g) => [g.id, g.fingerprint]));
-	return cards.filter((c) => {
-		const print = prints.get(c.card.game.id);
-		return print === undefined || print !== c.card.game.fingerprint;
-	});
+/** What merging a part writes (`backup/merge-check.ts`): its plan, and the cards for the inbox. */
+export type MergeWrite = ReturnType<typeof mergePlan> & {
+	cards: readonly { leagueId: string; checked: Checked }[];
+};
+
+/** Works out, inside the writer's transaction, what merging `part` writes (or refuses it). */
+export type MergeCheck = (
+	part: StoreDump,
+	outside: ReadonlySet<string> | null
+) => Promise<MergeWrite>;
+
+/** `read` as one snapshot: a read-only transaction over every table a backup holds. */
+export function snapshot<T>(read: () => Promise<T>): Promise<T> {
+	return guard(() => db.transaction('r', tables(), read));
 }
 
-/**
- * What merging the checked part `file` writes, once the device's records of the same ids are
- * known not to be taken over by it (read only: a staged restore checks every part this way
- * before it writes the first, `backup/restore.ts`). With `outside` (see `writePart`), also the
- * cards that go to the inbox, each checked to be a game first.
- * @throws DbError `incoming-id-taken`; CardError `incoming-id-taken`, `student-id-taken`;
- * BrokenCardError (`transfer-damaged`) for a card that cannot be a game
- */
-export async function checkMerge(
-	whole: StoreDump,
-	outside: ReadonlySet<string> | null = null
-): Promise<ReturnType<typeof mergePlan> & { cards: (OutsideCard & { checked: Checked })[] }> {
-	const split = outside ? outsidePart(whole, outside) : null;
-	const file = split?.part ?? whole;
-	const held = await heldFor(file);
-	const m = mergePlan(file, held, split !== null);
-	assertSameLeague(m.games.write, byId(held.games));
-	assertSameLeague(m.sessions.write, byId(held.sessions));
-	assertSameLeague(m.players.write, byId(held.players));
-	await assertStudentIdsFree(m.players.write);
-	await assertOwnIds(m.signatures.write);
-	const conflicts = await conflictsFor(m.rivals, file);
-	// Cards the device holds as they are bring nothing; the others are checked to be games now,
-	// before anything is written.
-	const cards = [];
-	for (const c of await newCards(split?.cards ?? [])) {
-		cards.push({ ...c, checked: await examine(c.card, c.leagueId) });
+/** How many events and signatures the games `ids` hold, which a merge replaces. */
+export async function rowsOf(
+	ids: Iterable<string>
+): Promise<{ events: number; signatures: number }> {
+	const out = { events: 0, signatures: 0 };
+	for (const gameId of ids) {
+		out.events += (await guard(() => db.logs.get(gameId)))?.events.length ?? 0;
+		out.signatures += await guard(() => db.signatures.where('gameId').equals(gameId).count());
 	}
-	return { ...m, inbox: { ...m.inbox, write: [...m.inbox.write, ...conflicts] }, cards };
+	return out;
+}
+
+/** The fingerprints of the games among `ids` this device holds, by game id. */
+export async function heldPrints(ids: readonly string[]): Promise<Map<string, string | null>> {
+	const held = await guard(() => heldOf<GameRecord>(db.games, ids));
+	return new Map(held.map((g) => [g.id, g.fingerprint]));
 }
 
 /**
@@ -433,82 +365,4 @@ async function* pagesOf(
 		after = key(page.at(-1) as { id?: string; gameId?: string });
 		yield { ...emptyDump(), [name]: page };
 	}
-}
-
-/**
- * What restoring the parts of a file in `mode` would do, without doing it: as `plan`, a part
- * at a time, each part compared with what the device holds of it.
- */
-export async function planInParts(
-	parts: AsyncIterable<StoreDump>,
-	mode: RestoreMode,
-	fromOutside = false
-): Promise<FilePlan> {
-	const out = { waiting: 0 } as FilePlan;
-	for (const t of TABLES) out[t] = { added: 0, updated: 0, kept: 0, removed: 0 };
-	if (mode === 'replace') {
-		for await (const part of parts) for (const t of TABLES) out[t].added += part[t].length;
-		const held = await counts();
-		for (const t of TABLES) out[t].removed = held[t];
-		return out;
-	}
-	// Events and signatures: as `following`, over the whole file.
-	const rows = {
-		events: { file: 0, write: 0, replaced: 0 },
-		signatures: { file: 0, write: 0, replaced: 0 }
-	};
-	const outside = fromOutside ? await heldLeagues() : null;
-	for await (const whole of parts) {
-		const split = outside ? outsidePart(whole, outside) : null;
-		const part = split?.part ?? whole;
-		const m = await guard(() =>
-			db.transaction('r', tables(), async () => {
-				const held = await heldFor(part);
-				const merged = mergePlan(part, held, split !== null);
-				const conflicts = await conflictsFor(merged.rivals, part);
-				// A card of a league held here waits in the inbox; the device's game stays.
-				const waiting = (await newCards(split?.cards ?? [])).length;
-				const m = {
-					...merged,
-					inbox: { ...merged.inbox, added: merged.inbox.added + conflicts.length + waiting }
-				};
-				const replaced = { events: 0, signatures: 0 };
-				for (const gameId of m.taken) {
-					replaced.events += (await db.logs.get(gameId))?.events.length ?? 0;
-					replaced.signatures += await db.signatures.where('gameId').equals(gameId).count();
-				}
-				return { m, replaced, waiting };
-			})
-		);
-		for (const t of [
-			'leagues',
-			'players',
-			'sessions',
-			'games',
-			'matches',
-			'inbox',
-			'turnIns'
-		] as const) {
-			out[t].added += m.m[t].added;
-			out[t].updated += m.m[t].updated;
-			// What a file from outside may not change of a league held here is kept too.
-			out[t].kept += m.m[t].kept + whole[t].length - part[t].length;
-		}
-		out.waiting += m.waiting;
-		for (const t of ['events', 'signatures'] as const) {
-			rows[t].file += whole[t].length;
-			rows[t].write += m.m[t].write.length;
-			rows[t].replaced += m.replaced[t];
-		}
-	}
-	for (const t of ['events', 'signatures'] as const) {
-		const { file, write, replaced } = rows[t];
-		out[t] = {
-			added: Math.max(0, write - replaced),
-			updated: Math.min(write, replaced),
-			kept: file - write,
-			removed: Math.max(0, replaced - write)
-		};
-	}
-	return out;
 }

@@ -4,7 +4,7 @@
  * the figures a write replaced or removed and the ones it wrote, and this takes the first out
  * and adds the second in, with one read of the records they touch.
  *
- * A card counts for its session's day, else the day it ended (as `figures.dated` dates it for
+ * A card counts for its session's day, else the day it ended (as `card/play-order.ts` dates it for
  * the pages). A session with games is never deleted before them (`sessions.remove` refuses it;
  * a league's removal deletes its games first), so a card taken out is dated as it was added.
  *

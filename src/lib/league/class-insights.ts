@@ -4,7 +4,7 @@
  * instructor only, never to other students), and every student's figures for the insights CSV.
  * Pure: the loaders read, these add up.
  */
-import { byPlay, inPlayOrder, type DatedFigures } from '$lib/db/figures';
+import { byPlay, inPlayOrder, type DatedFigures } from '$lib/card/play-order';
 import { addLearning, noLearning, type Learning } from '$lib/rules/insights/learning';
 import { everyStreak, type Streaks } from '$lib/rules/insights/progress';
 import type { StudentRating } from '$lib/rules/insights/ratings';

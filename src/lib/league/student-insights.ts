@@ -5,7 +5,7 @@
  * they played. Pure: from the student's counted cards (`cards.countedAmong`) and those cards'
  * kept figures (`db/figures.ts`), both read by `views.studentView`; nothing is replayed.
  */
-import { inPlayOrder, type DatedFigures } from '$lib/db/figures';
+import { inPlayOrder, type DatedFigures } from '$lib/card/play-order';
 import { headToHead } from '$lib/rules/insights/head-to-head';
 import { addLearning, noLearning, type Learning } from '$lib/rules/insights/learning';
 import { pointsByDay, streaks, type DayOfPlay, type Streaks } from '$lib/rules/insights/progress';

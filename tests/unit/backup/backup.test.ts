@@ -15,8 +15,7 @@ import * as settings from '$lib/db/settings';
 import { toCard, type PlayerRecord } from '$lib/card/records';
 import { fingerprint } from '$lib/rules/fingerprint';
 import type { StoreDump } from '$lib/card/backup-records';
-import * as storeDump from '$lib/db/store-dump';
-import { expectCode, resetDb, logOf } from '../db/helpers';
+import { expectCode, resetDb, logOf, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import {
 	FORMATS,
@@ -65,7 +64,7 @@ async function roundTrip(): Promise<string> {
 describe('backup and restore', () => {
 	it('round-trips everything onto a fresh device, sign-off fields included', async () => {
 		const { leagueId } = await fill();
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const file = await makeBackup('0.1.0', { now: new Date('2026-03-27T15:00:00Z') });
 		expect(file.name).toMatch(/^muggins-backup-2026-03-2[78]\.json$/);
 		await resetDb();
@@ -77,7 +76,7 @@ describe('backup and restore', () => {
 			counts: { leagues: 1, players: 7, sessions: 1, games: 5, matches: 1, inbox: 1, turnIns: 1 }
 		});
 		await restoreBackup(backup, 'replace');
-		const after = await storeDump.dump();
+		const after = await wholeStore();
 		// The device that restores the league owns it (issue 37): the old device's key stays
 		// there, so the league no longer names it; this device's codes name its own key.
 		expect(before.leagues[0]?.ownerKey).toMatch(/^[\w-]{87}$/);
@@ -96,14 +95,14 @@ describe('backup and restore', () => {
 	it('merges by id: the same backup twice is one copy of everything', async () => {
 		await fill();
 		const text = await roundTrip();
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const backup = await readBackup(text);
 		const plan = await planRestore(backup, 'merge');
 		expect(plan.games).toEqual({ added: 0, updated: 0, kept: 5, removed: 0 });
 		expect(plan.matches).toEqual({ added: 0, updated: 0, kept: 1, removed: 0 });
 		await restoreBackup(backup, 'merge');
 		await restoreBackup(backup, 'merge');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('merges a newer version over an older one, and keeps what only the device has', async () => {
@@ -119,7 +118,7 @@ describe('backup and restore', () => {
 
 		// A backup made with a newer game log brings its whole log.
 		await cards.unvoid(signed);
-		const newer = await storeDump.dump();
+		const newer = await wholeStore();
 		const game = newer.games.find((g) => g.id === signed)!;
 		game.updatedAt = '2026-04-01T10:00:00.000Z';
 		newer.events = newer.events.filter((e) => e.gameId !== signed || e.seq === 1);
@@ -131,7 +130,7 @@ describe('backup and restore', () => {
 
 	it('merged, never changes who owns a league held here (issue 37)', async () => {
 		const { leagueId } = await fill();
-		const dump = await storeDump.dump();
+		const dump = await wholeStore();
 		const mine = dump.leagues[0]!.ownerKey;
 		const renamed = {
 			...dump,
@@ -162,14 +161,14 @@ describe('backup and restore', () => {
 describe('a bad file', () => {
 	async function refused(file: string | Blob, code: string) {
 		await fill();
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		await expectCode(readBackup(file), code);
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	}
 
 	/** A valid format 1 backup, changed by `change`. */
 	async function edited(change: (json: { format: number; data: Data }) => void): Promise<string> {
-		const json = JSON.parse(formatOne(await storeDump.dump())) as { format: number; data: Data };
+		const json = JSON.parse(formatOne(await wholeStore())) as { format: number; data: Data };
 		change(json);
 		return JSON.stringify(json);
 	}
@@ -217,14 +216,14 @@ describe('a bad file', () => {
 	describe.each(FORMATS)('in %s', (_format, encode) => {
 		it.each(DAMAGES)('with %s is refused as damaged, saying where', async (_, change) => {
 			await fill();
-			const data = await storeDump.dump();
+			const data = await wholeStore();
 			change(data);
 			const text = await encode(data);
-			const before = await storeDump.dump();
+			const before = await wholeStore();
 			const error = await readBackup(text).catch((e: unknown) => e);
 			expect(error).toMatchObject({ code: 'backup-damaged' });
 			expect(messageFor(error)).toMatch(/damaged \(.+\)/);
-			expect(await storeDump.dump()).toEqual(before);
+			expect(await wholeStore()).toEqual(before);
 		});
 	});
 
@@ -245,7 +244,7 @@ describe('student ids in a backup', () => {
 	async function backupWith(change: (d: Data) => void = () => {}) {
 		const { students } = await leagueWith(['Ana', 'Ben']);
 		await roster.edit(students.get('Ana')!.id, { name: 'Ana', studentId: 'S-1' });
-		const data = await storeDump.dump();
+		const data = await wholeStore();
 		change(data);
 		return readBackup(await savedHere(data));
 	}
@@ -293,19 +292,19 @@ describe('student ids in a backup', () => {
 		]
 	])('with %s is refused, and nothing changes', async (_, change, code) => {
 		const backup = await backupWith(change);
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		await expectCode(restoreBackup(backup, 'replace'), code);
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('merged, may not give a student the id of another student on the device', async () => {
 		// The file's newer Ben holds the id S-1 (its Ana none), while the device's Ana holds it.
 		const backup = await anaWithoutBenWith('s-1', ['Ben']);
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const error = await restoreBackup(backup, 'merge').catch((e: unknown) => e);
 		expect(error).toMatchObject({ code: 'student-id-taken' });
 		expect(messageFor(error)).toContain('Ana already has the student id “S-1”');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('merged, may move an id to another student when the file also takes it from the first', async () => {
@@ -346,7 +345,7 @@ describe('a merge and a counted card (issue 37, finding 3)', () => {
 		async (_, encode) => {
 			const { leagueId, signed } = await fill();
 			const before = await cards.counted(leagueId);
-			const file = await readBackup(await encode(await forged(await storeDump.dump(), signed)));
+			const file = await readBackup(await encode(await forged(await wholeStore(), signed)));
 			const plan = await planRestore(file, 'merge');
 			expect(plan.games.updated).toBe(0);
 			expect(plan.inbox.added).toBe(1);

@@ -9,12 +9,11 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { MAX_EVENTS } from '$lib/card/game-check';
 import type { PlayerRecord } from '$lib/card/records';
-import * as storeDump from '$lib/db/store-dump';
-import { at, resetDb } from '../db/helpers';
+import { at, resetDb, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { FORMATS, formatTwo } from './helpers';
 
-type Data = Awaited<ReturnType<typeof storeDump.dump>>;
+type Data = Awaited<ReturnType<typeof wholeStore>>;
 
 let leagueId: string;
 let signed: string;
@@ -34,7 +33,7 @@ let encode: (data: Data) => Promise<string> = async (data) => formatTwo(data);
 
 /** This device's backup, changed by `edit` as a hostile student would, then read back. */
 async function crafted(edit: (data: Data) => void) {
-	const data = await storeDump.dump();
+	const data = await wholeStore();
 	edit(data);
 	return readBackup(await encode(data));
 }
@@ -49,12 +48,12 @@ async function refusedOrLeft(
 	origin: string,
 	code: string
 ) {
-	const before = await storeDump.dump();
+	const before = await wholeStore();
 	if (origin === 'own') {
 		await expect(restoreBackup(file, 'merge')).rejects.toMatchObject({ code });
 	} else {
 		await restoreBackup(file, 'merge');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	}
 }
 
@@ -80,7 +79,7 @@ describe.each(FORMATS)('in %s', (_format, format, origin) => {
 		});
 
 		it(`is refused when a game has more than ${MAX_EVENTS} entries (item 7)`, async () => {
-			const before = await storeDump.dump();
+			const before = await wholeStore();
 			const huge = await crafted((data) => {
 				const open = { ...data.games[0]!, id: 'huge', signedAt: null, fingerprint: null };
 				data.games.push({ ...open, result: null, status: 'in-progress', finishedAt: null });
@@ -101,7 +100,7 @@ describe.each(FORMATS)('in %s', (_format, format, origin) => {
 			await expect(restoreBackup(huge, 'replace')).rejects.toMatchObject({
 				code: 'incoming-too-big'
 			});
-			expect(await storeDump.dump()).toEqual(before);
+			expect(await wholeStore()).toEqual(before);
 		});
 
 		it.each([
@@ -110,12 +109,12 @@ describe.each(FORMATS)('in %s', (_format, format, origin) => {
 			['only invisible characters', '\u200b\u202e\u2066'],
 			['a newline alone', '\n']
 		])('is refused when a name is %s (item 8)', async (_what, name) => {
-			const before = await storeDump.dump();
+			const before = await wholeStore();
 			const bad = await crafted((data) => {
 				data.players[0]!.name = name;
 			});
 			await expect(restoreBackup(bad, 'replace')).rejects.toMatchObject({ code: 'incoming-name' });
-			expect(await storeDump.dump()).toEqual(before);
+			expect(await wholeStore()).toEqual(before);
 		});
 
 		it('stores names by the one name rule: no zero-width, control or bidi characters (item 8)', async () => {

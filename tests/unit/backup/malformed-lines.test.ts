@@ -7,9 +7,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, readBackup, restoreBackup } from '$lib/backup/backup';
 import type { StoreDump } from '$lib/card/backup-records';
-import * as storeDump from '$lib/db/store-dump';
 import { messageFor } from '$lib/messages';
-import { resetDb } from '../db/helpers';
+import { resetDb, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { formatOne, formatTwo } from './helpers';
 import { TABLES } from '$lib/card/merge-plan';
@@ -40,7 +39,7 @@ beforeAll(async () => {
 	await resetDb();
 	const { leagueId, students } = await leagueWith(['Ana', 'Ben']);
 	await playGame(leagueId, [...students.values()], [5, 20]);
-	before = await storeDump.dump();
+	before = await wholeStore();
 	lines = formatTwo(before).split('\n');
 });
 
@@ -53,7 +52,7 @@ async function expectRefused(file: string): Promise<void> {
 	expect(error).toBeInstanceOf(BackupError);
 	expect(BACKUP_CODES).toContain((error as BackupError).code);
 	expect(messageFor(error)).not.toMatch(/Something went wrong/);
-	expect(await storeDump.dump()).toEqual(before);
+	expect(await wholeStore()).toEqual(before);
 }
 
 /** This device's backup with `line` put in after its header (line 2) or before its end. */
@@ -98,7 +97,7 @@ describe('a backup line', () => {
 		await expect(readBackup(file).then((b) => restoreBackup(b, 'merge'))).rejects.toBeInstanceOf(
 			BackupError
 		);
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 });
 

@@ -18,7 +18,7 @@ import { restoreStaged, restoreUnderWay, STAGING_DB } from '$lib/backup/restore'
 import * as storeDump from '$lib/db/store-dump';
 import type { RestoreMode } from '$lib/card/merge-plan';
 import type { StoreDump } from '$lib/card/backup-records';
-import { at, resetDb, putEvent, eventAt } from '../db/helpers';
+import { at, resetDb, putEvent, eventAt, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 
 /** A game of a random store: who plays (indexes into the roster), their points, its fate. */
@@ -86,7 +86,7 @@ function pageCards(page: ContributionPageRecord) {
 /** Every table a backup holds, and every table derived from them. */
 async function everything() {
 	return {
-		...(await storeDump.dump()),
+		...(await wholeStore()),
 		verdicts: await db.verdicts.toArray(),
 		figures: await db.figures.toArray(),
 		studentTotals: await db.studentTotals.toArray(),

@@ -17,7 +17,7 @@ import {
 import * as storeDump from '$lib/db/store-dump';
 import type { StoreDump } from '$lib/card/backup-records';
 import { pageOf } from '$lib/card/contributions';
-import { expectCode, resetDb } from '../db/helpers';
+import { expectCode, resetDb, wholeStore } from '../db/helpers';
 import { expectKept } from '../db/contribution-helpers';
 import { expectTotalsKept } from '../db/figures-helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
@@ -38,7 +38,7 @@ beforeEach(async () => {
 		const seats = g % 2 === 0 ? [s[0], s[1]] : [s[2], s[3]];
 		await playGame(leagueId, seats, [5 * (g + 1), 20], { minute: 10 * g });
 	}
-	school = await storeDump.dump();
+	school = await wholeStore();
 	verdicts = await db.verdicts.toArray();
 });
 
@@ -112,7 +112,7 @@ describe('a staged restore', () => {
 		expect(parts.length).toBeGreaterThanOrEqual(8);
 		await deviceOfItsOwn();
 		const steps = await replaceTelling(parts);
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		// Checking: before the first part and after each; writing: before the first and after
 		// each committed part, its games counted.
 		const checking = steps.filter((s) => s.step === 'checking');
@@ -168,7 +168,7 @@ describe('a staged restore', () => {
 		} finally {
 			db.games.hook('creating').unsubscribe(adding);
 		}
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		expect([...written].sort()).toEqual([...fileOrder].sort());
 		expect(inOrder(pages(written))).toBe(true);
 	});
@@ -190,7 +190,7 @@ describe('a staged restore', () => {
 
 	it('replacing a store with itself, written a part at a time, gives the same store', async () => {
 		await restoreStaged(each(await smallParts()), 'replace');
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 	});
 
 	it('is finished at the next start when the tab died while writing', async () => {
@@ -205,7 +205,7 @@ describe('a staged restore', () => {
 		expect(await db.games.count()).toBe(3);
 
 		expect(await resumeRestore()).toBe('finished');
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 		expect(await stagingParts()).toBe(0);
 		expect(await resumeRestore()).toBeNull();
@@ -219,14 +219,14 @@ describe('a staged restore', () => {
 		// A merge of the same file's leagues alone: the first restore is finished, then merged into.
 		const leaguesOnly = parts.filter((p) => p.leagues.length > 0);
 		await restoreStaged(each(leaguesOnly), 'merge');
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 
 	it('is discarded at the next start when the tab died while staging: nothing changed', async () => {
 		const parts = await smallParts();
 		const other = await leagueWith(['Eve'], 'Period 5');
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		// A file read that never ends: the tab closes while the parts are staged.
 		async function* stalled(): AsyncGenerator<StoreDump> {
 			yield structuredClone(parts[0]!);
@@ -238,7 +238,7 @@ describe('a staged restore', () => {
 		await expect.poll(stagingParts).toBe(2);
 
 		expect(await resumeRestore()).toBe('discarded');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 		expect(await restoreUnderWay()).toBeNull();
 		expect(await stagingParts()).toBe(0);
 		expect(before.leagues.map((l) => l.id)).toContain(other.leagueId);
@@ -251,9 +251,9 @@ describe('a staged restore', () => {
 			const last = parts.at(-1)!;
 			last.leagues = last.leagues.map((l) => ({ ...l, name: '\u200b' }));
 			await leagueWith(['Eve'], 'Period 5');
-			const before = await storeDump.dump();
+			const before = await wholeStore();
 			await expectCode(restoreStaged(each(parts), mode), 'incoming-name');
-			expect(await storeDump.dump()).toEqual(before);
+			expect(await wholeStore()).toEqual(before);
 			expect(await restoreUnderWay()).toBeNull();
 			expect(await stagingParts()).toBe(0);
 		}
@@ -269,20 +269,20 @@ describe('a staged restore', () => {
 		const game = parts.filter((p) => p.games.length > 0).at(-1)!.games[0]!;
 		const other = await leagueWith(['Eve'], 'Period 5');
 		await db.games.update(game.id, { leagueId: other.leagueId });
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		await expectCode(restoreStaged(each(parts), 'merge'), 'incoming-id-taken');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('refused by the file at its end (its links) changes nothing', async () => {
 		const parts = await smallParts();
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		async function* brokenAtEnd(): AsyncGenerator<StoreDump> {
 			yield* each(parts);
 			throw new Error('a game names a missing session');
 		}
 		await expect(restoreStaged(brokenAtEnd(), 'replace')).rejects.toThrow('missing session');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 });
@@ -292,7 +292,7 @@ describe('a restore onto an empty device', () => {
 		const parts = await smallParts();
 		await resetDb();
 		const steps = await replaceTelling(parts);
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		// One step, checking and writing together: before the first part and after each batch.
 		expect(steps.every((s) => s.step === 'restoring')).toBe(true);
 		const after = Array<number>(parts.length - 6).fill(6);
@@ -324,11 +324,11 @@ describe('a restore onto an empty device', () => {
 			}
 		}
 		await resetDb();
-		const empty = await storeDump.dump();
+		const empty = await wholeStore();
 		const refused = restoreStaged(file(), 'replace', { batchRecords: 1 });
 		if (refusal === 'incoming-name') await expectCode(refused, refusal);
 		else await expect(refused).rejects.toThrow(refusal);
-		expect(await storeDump.dump()).toEqual(empty);
+		expect(await wholeStore()).toEqual(empty);
 		expect(await storeDump.isEmpty()).toBe(true);
 		for (const t of ['verdicts', 'figures', 'contributions', 'studentTotals', 'dayTotals']) {
 			expect(await db.table(t).count()).toBe(0);
@@ -357,7 +357,7 @@ describe('a restore onto an empty device', () => {
 		void restoreStaged(stalled(), 'replace', { batchRecords: 1 });
 		await expect.poll(() => db.games.count()).toBe(3);
 		await restoreStaged(each(parts), 'replace');
-		expect(await storeDump.dump()).toEqual(school);
+		expect(await wholeStore()).toEqual(school);
 		expect(await restoreUnderWay()).toBeNull();
 	});
 });

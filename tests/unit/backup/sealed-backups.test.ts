@@ -17,9 +17,8 @@ import { fingerprint as keyMark } from '$lib/card/keys';
 import { toCard, type PlayerRecord } from '$lib/card/records';
 import type { StoreDump } from '$lib/card/backup-records';
 import { fingerprint } from '$lib/rules/fingerprint';
-import * as storeDump from '$lib/db/store-dump';
 import { message, messageFor } from '$lib/messages';
-import { at, expectCode, resetDb } from '../db/helpers';
+import { at, expectCode, resetDb, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { formatOne, formatThree, formatTwo, otherDevice, savedHere } from './helpers';
 
@@ -45,7 +44,7 @@ const OUTSIDE = [
 
 describe('a backup saved here', () => {
 	it('names this device, by the short mark Settings shows', async () => {
-		const backup = await readBackup(await savedHere(await storeDump.dump()));
+		const backup = await readBackup(await savedHere(await wholeStore()));
 		expect(summarize(backup)).toMatchObject({
 			origin: 'this-device',
 			device: await keyMark((await deviceKey()).publicKey)
@@ -54,7 +53,7 @@ describe('a backup saved here', () => {
 	});
 
 	it('read on another device (a new laptop) names the device that saved it', async () => {
-		const text = await savedHere(await storeDump.dump());
+		const text = await savedHere(await wholeStore());
 		const mark = await keyMark((await deviceKey()).publicKey);
 		await resetDb();
 		expect(summarize(await readBackup(text))).toMatchObject({
@@ -67,12 +66,12 @@ describe('a backup saved here', () => {
 		['format 2', formatTwo],
 		['format 1', formatOne]
 	])('of %s names no device', async (_, encode) => {
-		const backup = await readBackup(encode(await storeDump.dump()));
+		const backup = await readBackup(encode(await wholeStore()));
 		expect(summarize(backup)).toMatchObject({ origin: 'unsealed', device: null });
 	});
 
 	it('still holds after an editor changed its line breaks to CRLF', async () => {
-		const text = (await savedHere(await storeDump.dump())).replace(/\n/g, '\r\n');
+		const text = (await savedHere(await wholeStore())).replace(/\n/g, '\r\n');
 		expect((await readBackup(text)).origin).toBe('this-device');
 	});
 });
@@ -81,13 +80,13 @@ describe('who owns a restored league', () => {
 	it('stays as this device’s own file names it: a phone keeps the instructor key it pinned', async () => {
 		const instructor = await otherDevice();
 		await db.leagues.update(leagueId, { ownerKey: instructor.publicKey });
-		const text = await savedHere(await storeDump.dump());
+		const text = await savedHere(await wholeStore());
 		await restoreBackup(await readBackup(text), 'replace');
 		expect((await db.leagues.get(leagueId))?.ownerKey).toBe(instructor.publicKey);
 	});
 
 	it('is this device, for a file from another device (a new laptop takes over)', async () => {
-		const text = await formatThree(await storeDump.dump(), await otherDevice());
+		const text = await formatThree(await wholeStore(), await otherDevice());
 		await resetDb();
 		await restoreBackup(await readBackup(text), 'replace');
 		expect((await db.leagues.get(leagueId))?.ownerKey).toBeUndefined();
@@ -97,7 +96,7 @@ describe('who owns a restored league', () => {
 describe('a sealed backup changed after it was saved', () => {
 	/** This device's backup, its lines changed by `edit`. */
 	async function edited(edit: (lines: string[]) => void): Promise<string> {
-		const text = await savedHere(await storeDump.dump());
+		const text = await savedHere(await wholeStore());
 		const lines = text.split('\n');
 		edit(lines);
 		// The edit must change the file, or the case shows nothing.
@@ -106,9 +105,9 @@ describe('a sealed backup changed after it was saved', () => {
 	}
 
 	async function refused(text: string, code: string) {
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		await expectCode(readBackup(text), code);
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	}
 
 	const lineOf = (lines: string[], kind: string) =>
@@ -161,8 +160,8 @@ describe('a sealed backup changed after it was saved', () => {
 	});
 
 	it('with any one character changed anywhere is refused (property)', async () => {
-		const text = await savedHere(await storeDump.dump());
-		const before = await storeDump.dump();
+		const text = await savedHere(await wholeStore());
+		const before = await wholeStore();
 		await fc.assert(
 			fc.asyncProperty(
 				fc.nat({ max: text.length - 2 }),
@@ -181,7 +180,7 @@ describe('a sealed backup changed after it was saved', () => {
 			),
 			{ numRuns: 60 }
 		);
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('without its seal is cut short; a line after the seal is refused', async () => {
@@ -193,7 +192,7 @@ describe('a sealed backup changed after it was saved', () => {
 	it('sealed again by another key under this device’s name is refused', async () => {
 		const mine = await deviceKey();
 		const other = await otherDevice();
-		const text = await formatThree(await storeDump.dump(), other);
+		const text = await formatThree(await wholeStore(), other);
 		const forged = text.replace(other.publicKey, mine.publicKey);
 		await refused(forged, 'backup-changed');
 	});
@@ -201,7 +200,7 @@ describe('a sealed backup changed after it was saved', () => {
 
 describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 	it('changes nothing of a league this device holds: its name, term or students (finding 1)', async () => {
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const data = structuredClone(before);
 		const later = '2099-01-01T00:00:00.000Z';
 		Object.assign(data.leagues[0]!, { name: 'Renamed', end: '2099-12-31', updatedAt: later });
@@ -216,12 +215,12 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		// Its card is the one the device holds: nothing waits.
 		expect(plan.waiting).toBe(0);
 		await restoreBackup(file, 'merge');
-		expect(await storeDump.dump()).toEqual(before);
+		expect(await wholeStore()).toEqual(before);
 	});
 
 	it('brings a copy of a counted card (times moved by 1 ms, signatures typed again) to the inbox, not the standings (finding 2)', async () => {
 		const before = await cards.counted(leagueId);
-		const data = await storeDump.dump();
+		const data = await wholeStore();
 		const copyId = 'copy-of-the-card';
 		const game = { ...data.games.find((g) => g.id === signed)!, id: copyId };
 		const events = data.events
@@ -259,7 +258,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 	});
 
 	it('adds a league this device does not hold, whole, its cards counting', async () => {
-		const text = await encode(await storeDump.dump());
+		const text = await encode(await wholeStore());
 		await resetDb();
 		const file = await readBackup(text);
 		expect(file.origin).not.toBe('this-device');
@@ -270,7 +269,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 
 	it('takes no receipt: a turn-in record never comes from outside (finding 5)', async () => {
 		const card = await outbox.cardOf(signed);
-		const data = await storeDump.dump();
+		const data = await wholeStore();
 		data.turnIns.push({
 			gameId: signed,
 			fingerprint: card.game.fingerprint!,
@@ -282,7 +281,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 	});
 
 	it('the same file again adds nothing to the inbox', async () => {
-		const file = await readBackup(await encode(await storeDump.dump()));
+		const file = await readBackup(await encode(await wholeStore()));
 		await restoreBackup(file, 'merge');
 		await restoreBackup(file, 'merge');
 		expect(await inbox.list(leagueId)).toEqual([]);
@@ -293,7 +292,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 describe('a backup from outside, replacing everything', () => {
 	it('is the instructor’s choice: the device then holds exactly the file', async () => {
 		const other = await otherDevice();
-		const data = await storeDump.dump();
+		const data = await wholeStore();
 		data.leagues[0]!.name = 'Period 5';
 		const file = await readBackup(await formatThree(data, other));
 		expect(file.origin).toBe('another-device');

@@ -10,7 +10,7 @@ import type { RestoreShown } from '$lib/backup/restore-progress';
 import * as leagues from '$lib/db/leagues';
 import type { PlayerRecord, SignatureRecord } from '$lib/card/records';
 import * as storeDump from '$lib/db/store-dump';
-import { at, expectCode, resetDb } from '../db/helpers';
+import { at, expectCode, resetDb, wholeStore } from '../db/helpers';
 import { leagueWith, playGame } from '../db/league-helpers';
 import { asRestored, formatOne, formatTwo } from './helpers';
 import { deviceKey } from '$lib/db/device-key';
@@ -69,7 +69,7 @@ describe('a streamed backup', () => {
 	});
 
 	it('round-trips onto a fresh device, reporting its progress', async () => {
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const parts: string[] = [];
 		await writeBackup('0.1.0', (p) => void parts.push(p));
 		await resetDb();
@@ -77,7 +77,7 @@ describe('a streamed backup', () => {
 		const backup = await readBackup(new Blob(parts));
 		expect(summarize(backup).counts).toMatchObject({ leagues: 1, players: 2, games: 2 });
 		await restoreBackup(backup, 'replace', { onProgress: (s) => shown.push(s) });
-		expect(await storeDump.dump()).toEqual(asRestored(before));
+		expect(await wholeStore()).toEqual(asRestored(before));
 		expect(await leagues.currentId()).toBe(leagueId);
 		const shares = shown.map((s) => s.share);
 		expect(shares.at(-1)).toBe(1);
@@ -88,17 +88,17 @@ describe('a streamed backup', () => {
 	});
 
 	it('still restores a format 1 file (one JSON object)', async () => {
-		const before = await storeDump.dump();
+		const before = await wholeStore();
 		const text = formatOne(before);
 		await resetDb();
 		const backup = await readBackup(text);
 		expect(backup.format).toBe(1);
 		await restoreBackup(backup, 'merge');
-		expect(await storeDump.dump()).toEqual(asRestored(before));
+		expect(await wholeStore()).toEqual(asRestored(before));
 	});
 
 	it('cut short at the end of a line is refused, as is an end that counts otherwise', async () => {
-		const text = formatTwo(await storeDump.dump());
+		const text = formatTwo(await wholeStore());
 		const lines = text.trimEnd().split('\n');
 		await expectCode(readBackup(lines.slice(0, -1).join('\n') + '\n'), 'backup-not-json');
 		await expectCode(readBackup(lines.slice(0, -2).join('\n') + '\n'), 'backup-not-json');
@@ -109,20 +109,20 @@ describe('a streamed backup', () => {
 	it.each(['replace', 'merge'] as const)(
 		'with a refused record after thousands of good ones changes nothing (%s)',
 		async (mode) => {
-			const data = await storeDump.dump();
+			const data = await wholeStore();
 			// Over 2000 records come before the bad one: they are a part written before it is read.
 			data.players.push(...students(2500));
 			data.players.push({ ...students(1)[0]!, id: 'last', name: '\u200b\u202e' });
 			const backup = await readBackup(formatTwo(data));
 			expect(backup.counts.players).toBe(2503);
-			const before = await storeDump.dump();
+			const before = await wholeStore();
 			await expectCode(restoreBackup(backup, mode), 'incoming-name');
-			expect(await storeDump.dump()).toEqual(before);
+			expect(await wholeStore()).toEqual(before);
 		}
 	);
 
 	it('over 20 MB restores, read as a stream', async () => {
-		const data = await storeDump.dump();
+		const data = await wholeStore();
 		const game = data.games[0]!;
 		// Copies of a finished card, each with 60 set-aside signatures drawn in 200,000 characters.
 		for (let c = 0; c < 2; c++) {

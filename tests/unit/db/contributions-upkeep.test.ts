@@ -13,9 +13,8 @@ import type { GameRecord, PlayerRecord } from '$lib/card/records';
 import type { StoreDump } from '$lib/card/backup-records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount } from './contribution-helpers';
-import { at, resetDb, restoreDump } from './helpers';
+import { at, resetDb, restoreDump, wholeStore } from './helpers';
 import { expectFiguresKept, expectTotalsKept } from './figures-helpers';
 import { expectVerdictsKept } from './verdict-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
@@ -214,7 +213,7 @@ async function run(steps: readonly Step[]): Promise<void> {
 				return;
 			}
 			case 'snapshot':
-				snapshot = await storeDump.dump();
+				snapshot = await wholeStore();
 				return;
 			case 'merge':
 			case 'replace':

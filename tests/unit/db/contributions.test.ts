@@ -11,9 +11,8 @@ import * as outbox from '$lib/db/outbox';
 import type { GameRecord, PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as storeDump from '$lib/db/store-dump';
 import { expectKept, keptCount, sorted } from './contribution-helpers';
-import { at, resetDb, restoreDump } from './helpers';
+import { at, resetDb, restoreDump, wholeStore } from './helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
 beforeEach(resetDb);
@@ -182,7 +181,7 @@ describe('kept by every write that changes what a card counts', () => {
 	it('backup restore, merge and replace', async () => {
 		const { leagueId, s } = await classOf4();
 		const kept = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10]);
-		const file = await storeDump.dump();
+		const file = await wholeStore();
 		await cards.voidCard(kept, 'After the backup', { now: at(90) });
 		await playGame(leagueId, [s('Cara'), s('Dan')], [5, 10], { minute: 2 });
 		await restoreDump(file, 'merge');

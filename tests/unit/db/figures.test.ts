@@ -4,13 +4,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { correct } from '$lib/db/corrections';
 import { DB_NAME, MugginsDB, db } from '$lib/db/db';
+import { byPlay, type DatedFigures } from '$lib/card/play-order';
 import * as figures from '$lib/db/figures';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
-import * as storeDump from '$lib/db/store-dump';
 import type { PlayerRecord, StudentFigures } from '$lib/card/records';
 import { keptLog } from '$lib/card/verdicts';
-import { at, resetDb, SHIPPED_VERSION_10, SHIPPED_VERSION_14, logOf, putEvent } from './helpers';
+import {
+	at,
+	resetDb,
+	SHIPPED_VERSION_10,
+	SHIPPED_VERSION_14,
+	logOf,
+	putEvent,
+	wholeStore
+} from './helpers';
 import { expectFiguresKept, expectTotalsKept, figuresFromScratch } from './figures-helpers';
 import { leagueWith, playGame, signForTest } from './league-helpers';
 
@@ -105,8 +113,8 @@ describe('the figures of a counted card, kept in the write that counts it', () =
 });
 
 /** League `leagueId`'s figures as `eachOfLeague` gives them, `size` at a time, in play order. */
-async function allOf(leagueId: string, size?: number): Promise<figures.DatedFigures[][]> {
-	const batches: figures.DatedFigures[][] = [];
+async function allOf(leagueId: string, size?: number): Promise<DatedFigures[][]> {
+	const batches: DatedFigures[][] = [];
 	await figures.eachOfLeague(leagueId, (batch) => batches.push(batch), size);
 	return batches;
 }
@@ -123,7 +131,7 @@ describe('eachOfLeague', () => {
 		});
 		const whole = await allOf(leagueId);
 		expect(whole).toHaveLength(1);
-		const found = whole.flat().sort(figures.byPlay);
+		const found = whole.flat().sort(byPlay);
 		expect(found.map((f) => [f.gameId, f.date])).toEqual([
 			[early, '2026-01-05'],
 			[late, '2026-01-12']
@@ -131,7 +139,7 @@ describe('eachOfLeague', () => {
 		// One card a batch: every card still given, once.
 		const single = await allOf(leagueId, 1);
 		expect(single.map((b) => b.length)).toEqual([1, 1]);
-		expect(single.flat().sort(figures.byPlay)).toEqual(found);
+		expect(single.flat().sort(byPlay)).toEqual(found);
 		const other = await leagueWith(['Eve'], 'Period 5');
 		expect(await allOf(other.leagueId)).toEqual([]);
 	});
@@ -145,7 +153,7 @@ describe('version 12 (the counted cards’ figures)', () => {
 		await playGame(leagueId, [s('Ana'), s('Cara')], [5, 10], { minute: 4, sign: false });
 		const expected = await figuresFromScratch();
 		expect(expected.map((f) => f.gameId)).toEqual([gameId]);
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		const verdicts = await db.verdicts.toArray();
 		// Version 11 kept each signed card's log whole, as its upgrade makes them.
 		const logs = verdicts.map((v) =>
@@ -180,7 +188,7 @@ describe('version 15 (the totals per student and per day)', () => {
 		// Version 14 held no kept logs for these cards here: none is needed to add up figures.
 		const tables = ['verdicts', 'figures'] as const;
 		const stored = {
-			...(await storeDump.dump()),
+			...(await wholeStore()),
 			...Object.fromEntries(
 				await Promise.all(tables.map(async (t) => [t, await db.table(t).toArray()] as const))
 			)

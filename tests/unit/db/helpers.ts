@@ -4,6 +4,7 @@
  */
 import { forgetCachedKey } from '$lib/db/device-key';
 import { db, durableDb } from '$lib/db/db';
+import * as storeDump from '$lib/db/store-dump';
 import type { DbErrorCode } from '$lib/db/errors';
 import type { EventRecord } from '$lib/card/records';
 import { expect } from 'vitest';
@@ -139,4 +140,22 @@ export async function restoreDump(file: StoreDump, mode: RestoreMode): Promise<v
 		yield structuredClone(file);
 	}
 	await restoreStaged(one(), mode);
+}
+
+/**
+ * Everything a backup holds, read in one transaction (a consistent copy while another tab
+ * writes): what the tests compare stores with. The app never reads a store whole.
+ */
+export async function wholeStore(): Promise<StoreDump> {
+	return db.transaction('r', storeDump.tables(), async () => ({
+		leagues: await db.leagues.toArray(),
+		players: await db.players.toArray(),
+		sessions: await db.sessions.toArray(),
+		games: await db.games.toArray(),
+		events: (await db.logs.toArray()).flatMap((log) => log.events),
+		matches: await db.matches.toArray(),
+		signatures: await db.signatures.toArray(),
+		inbox: await db.inbox.toArray(),
+		turnIns: await db.turnIns.toArray()
+	}));
 }

@@ -8,7 +8,6 @@ import * as games from '$lib/db/games';
 import type { EventRecord, LogRecord, PlayerRecord } from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import { declareSchema } from '$lib/db/schema';
-import * as storeDump from '$lib/db/store-dump';
 import { LATEST_VERSION, noteKey } from '$lib/db/version-note';
 import { memoryStorage } from '../support/memory-storage';
 import { expectKept, fromGameRecords, sorted } from './contribution-helpers';
@@ -21,7 +20,8 @@ import {
 	SHIPPED_VERSION_15,
 	SHIPPED_VERSION_5,
 	SHIPPED_VERSION_6,
-	SHIPPED_VERSION_9
+	SHIPPED_VERSION_9,
+	wholeStore
 } from './helpers';
 import { leagueWith, playGame } from './league-helpers';
 import { contentOf } from '$lib/card/game-check';
@@ -198,7 +198,7 @@ describe('version 6 (standings at scale)', () => {
 		await cards.voidCard(voided, 'Wrong rules');
 		await playGame(other.leagueId, [...other.students.values()], [10, 5]);
 		await games.create({ players: ['Quick', 'Game'] });
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		await resetDb();
 		const old = new Dexie(DB_NAME);
 		old.version(5).stores(SHIPPED_VERSION_5);
@@ -225,7 +225,7 @@ describe('version 13 (copies found by what was played)', () => {
 		const entry = await inbox.receive(leagueId, card);
 		// As version 11 kept it: a content hashed with each entry's time.
 		const stored = {
-			...(await storeDump.dump()),
+			...(await wholeStore()),
 			inbox: [{ ...entry, content: 'hashed with times' }]
 		};
 		await resetDb();
@@ -255,7 +255,7 @@ describe('version 16 (a game’s log in one record)', () => {
 		await playGame(leagueId, [ana, ben], [20, 10]);
 		await playGame(leagueId, [ben, cara], [5, 15], { minute: 2 });
 		await playGame(leagueId, [ana, cara], [5, 15], { minute: 3, sign: false });
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		const current = new MugginsDB();
 		const derived = await Promise.all(DERIVED.map((t) => current.table(t).toArray()));
 		current.close();
@@ -295,6 +295,6 @@ describe('version 16 (a game’s log in one record)', () => {
 			expect(await upgraded.table(t).toArray()).toEqual(derived[i]);
 		}
 		upgraded.close();
-		expect(await storeDump.dump()).toEqual({ ...stored, events: logs.flatMap((l) => l.events) });
+		expect(await wholeStore()).toEqual({ ...stored, events: logs.flatMap((l) => l.events) });
 	});
 });

@@ -15,7 +15,6 @@ import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
 import type { EventRecord, SignatureRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
-import * as storeDump from '$lib/db/store-dump';
 import { vouchPrints } from '$lib/db/upkeep';
 import { leagueCsv } from '$lib/export/league';
 import {
@@ -27,7 +26,8 @@ import {
 	logOf,
 	putEvent,
 	deleteEvent,
-	restoreDump
+	restoreDump,
+	wholeStore
 } from './helpers';
 import { leagueWith, signForTest } from './league-helpers';
 import { classWithCards, expectVerdictsKept, judgedAfresh } from './verdict-helpers';
@@ -393,7 +393,7 @@ describe('every write that can change a verdict changes it in the same transacti
 			const { leagueId, tampered } = await classWithCards();
 			const row = await scoreOf(tampered);
 			await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
-			const snapshot = await storeDump.dump();
+			const snapshot = await wholeStore();
 			await resetDb();
 			await restoreDump(snapshot, mode);
 			expect(await changed(leagueId)).toEqual([tampered]);
@@ -409,7 +409,7 @@ describe('every write that can change a verdict changes it in the same transacti
 async function storeAsVersion(
 	version: number,
 	schema: Record<string, string>,
-	stored: Awaited<ReturnType<typeof storeDump.dump>>,
+	stored: Awaited<ReturnType<typeof wholeStore>>,
 	verdicts: object[] = []
 ): Promise<void> {
 	const old = new Dexie(DB_NAME);
@@ -426,7 +426,7 @@ describe('version 8 (signature verdicts)', () => {
 		const row = await scoreOf(tampered);
 		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		await resetDb();
 		await storeAsVersion(6, SHIPPED_VERSION_6, stored);
 
@@ -441,7 +441,7 @@ describe('version 8 (signature verdicts)', () => {
 		const { tampered: forged } = await classWithCards();
 		const honest = (await db.games.get(forged))?.result;
 		if (!honest) throw new Error('the card has a result');
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		const game = stored.games.find((g) => g.id === forged);
 		if (!game?.result) throw new Error('the card is in the dump');
 		game.result = { ...game.result, sides: game.result.sides.map((s) => ({ ...s, total: 99 })) };
@@ -461,7 +461,7 @@ describe('version 10 (the hands kept with the verdicts)', () => {
 		const row = await scoreOf(tampered);
 		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const expected = await judgedAfresh();
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 9 kept them: the same verdicts, without hands.
@@ -491,7 +491,7 @@ describe("version 11 (the signed cards' logs kept whole, dropped by version 16)"
 		const row = await scoreOf(tampered);
 		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
 		const csv = (await leagueCsv(leagueId, 'events', '2026-01-01')).text;
-		const stored = await storeDump.dump();
+		const stored = await wholeStore();
 		const verdicts = await db.verdicts.toArray();
 		await resetDb();
 		// As version 10 kept them: the verdicts with their hands, no logs.

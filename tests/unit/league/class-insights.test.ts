@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatedFigures } from '$lib/db/figures';
+import type { DatedFigures } from '$lib/card/play-order';
 import { HELP_MIN_GAMES, insightLines, TermFold, oftenMissing } from '$lib/league/class-insights';
 import { noLearning, type Learning } from '$lib/rules/insights/learning';
 import { ratings } from '$lib/rules/insights/ratings';

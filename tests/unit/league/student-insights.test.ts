@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatedFigures } from '$lib/db/figures';
+import type { DatedFigures } from '$lib/card/play-order';
 import { studentInsights } from '$lib/league/student-insights';
 import { noLearning, type Learning } from '$lib/rules/insights/learning';
 import { card } from '../rules/insights/cards';
