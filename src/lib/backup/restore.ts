@@ -416,7 +416,7 @@ async function restoreDirect(
 			'replace',
 			heldOf(marker),
 			Object.assign({}, ...batch.map((b) => b.prints)) as Record<string, string>,
-			null,
+			checkMerge,
 			{ leaveLeagueWide: true }
 		);
 		for (const { dump } of batch) {

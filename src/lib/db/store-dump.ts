@@ -113,7 +113,7 @@ async function writePart(
 	mode: RestoreMode,
 	outside: ReadonlySet<string> | null,
 	prints: Readonly<Record<string, string>> | null,
-	check: MergeCheck | null
+	check: MergeCheck
 ): Promise<void> {
 	// Restoring another device's file is the instructor's act on this one: the leagues it
 	// brings become this device's (issue 37), as a new laptop takes over from the old one,
@@ -136,7 +136,6 @@ async function writePart(
 		await db.turnIns.bulkAdd(file.turnIns);
 		return;
 	}
-	if (!check) throw new Error('a merge is written only as its check allows');
 	const m = await check(file, outside);
 	// A league held here keeps the owner it names: a file never changes who owns a league.
 	const held = await db.leagues.bulkGet(m.leagues.write.map((l) => l.id));
@@ -184,14 +183,14 @@ export function writeBatch(
 	mode: RestoreMode,
 	outside: ReadonlySet<string> | null,
 	prints: Readonly<Record<string, string>> | null,
-	check: MergeCheck | null,
+	check: MergeCheck,
 	opts: { marker?: RestoreMarker; leaveLeagueWide?: boolean } = {}
 ): Promise<void> {
 	const { marker } = opts;
 	return guard(() =>
 		db.transaction('rw', marker ? [...tables(), db.meta] : tables(), async () => {
 			if (opts.leaveLeagueWide) leaveLeagueWide();
-			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints, null);
+			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints, check);
 			else for (const part of parts) await writePart(part, 'merge', outside, null, check);
 			if (marker) await db.meta.put(markerRow(marker));
 		})
