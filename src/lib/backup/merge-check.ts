@@ -9,7 +9,7 @@
 import { examine } from '$lib/card/card-check';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 import { inboxEntry } from '$lib/card/inbox-rule';
-import { assertSameLeague } from '$lib/card/incoming-check';
+import { assertSameLeague, byGame } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { TABLES, byId, mergePlan, type RestoreMode, type RestorePlan } from '$lib/card/merge-plan';
 import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
@@ -35,14 +35,20 @@ async function conflictsFor(
 	rivals: readonly GameRecord[],
 	file: StoreDump
 ): Promise<InboxRecord[]> {
+	const signed = rivals.filter(
+		(g): g is GameRecord & { leagueId: string } => g.leagueId !== null && lockedWithResult(g)
+	);
+	if (signed.length === 0) return [];
+	// Each rival's rows found once, not by a pass over the whole part per rival.
+	const events = byGame(file.events);
+	const signatures = byGame(file.signatures);
 	const out: InboxRecord[] = [];
 	const receivedAt = timestamp();
-	for (const game of rivals) {
-		if (game.leagueId === null || !lockedWithResult(game)) continue;
+	for (const game of signed) {
 		const card = {
 			game,
-			events: file.events.filter((e) => e.gameId === game.id),
-			signatures: file.signatures.filter((s) => s.gameId === game.id)
+			events: events.get(game.id) ?? [],
+			signatures: signatures.get(game.id) ?? []
 		};
 		const checked = await examine(card, game.leagueId).catch(() => null);
 		if (!checked || checked.reasons.length > 0) continue;
@@ -55,10 +61,8 @@ async function conflictsFor(
 /** Of `cards`, those the device does not hold already as they are (the same fingerprint). */
 async function newCards(cards: readonly OutsideCard[]): Promise<OutsideCard[]> {
 	const prints = await storeDump.heldPrints(cards.map((c) => c.card.game.id));
-	return cards.filter((c) => {
-		const print = prints.get(c.card.game.id);
-		return print === undefined || print !== c.card.game.fingerprint;
-	});
+	// A game not held has no print here (undefined), which no card's fingerprint equals.
+	return cards.filter((c) => prints.get(c.card.game.id) !== c.card.game.fingerprint);
 }
 
 /**
