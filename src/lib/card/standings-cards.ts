@@ -83,22 +83,23 @@ export function standingsCards(
 }
 
 /** Earlier date first; on the same day, by game id (the order games are read in by id). */
-function byDate(a: StandingsCard, b: StandingsCard): number {
+export function byDate(a: StandingsCard, b: StandingsCard): number {
 	if (a.date !== b.date) return a.date < b.date ? -1 : 1;
 	return a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0;
 }
 
 /**
- * The standings cards on `pages` (a league's contributions), in date order, dated by their
- * session (`dates`, session id → day) or the day they ended. Pure, for `counted` and its tests.
+ * The standings cards on `pages` (a league's contributions), added to `out` unsorted (`byDate`
+ * sorts them): `counted` reads a league's pages a few at a time, each page's text gone as its
+ * cards come. Dated by their session (`dates`, session id → day) or the day they ended. Pure.
  * @param changed ids of cards found changed after signing (`changedAfterSigning`): left out
  */
-export function cardsOnPages(
+export function addCardsOnPages(
+	out: StandingsCard[],
 	pages: readonly ContributionPageRecord[],
 	dates: ReadonlyMap<string, string>,
-	changed: ReadonlySet<string> = new Set()
-): StandingsCard[] {
-	const out: StandingsCard[] = [];
+	changed: ReadonlySet<string>
+): void {
 	for (const page of pages) {
 		for (const c of readPage(page)) {
 			if (changed.has(c.gameId)) continue;
@@ -108,5 +109,4 @@ export function cardsOnPages(
 			out.push(card);
 		}
 	}
-	return out.sort(byDate);
 }

@@ -116,6 +116,9 @@ export async function latestFinished(
 	);
 }
 
+/** Sessions read at once to order those sharing a day: a few hundred kilobytes. */
+const SESSIONS_READ = 200;
+
 /**
  * Each session of league `leagueId` by its number in the term (1 for the first by date), by
  * session id: read from the `[leagueId+date]` index keys, no record, except the sessions
@@ -137,9 +140,14 @@ export async function sessionNumbers(
 					keyed.push({ id: cursor.primaryKey as string, date: (key as [string, string])[1] });
 				});
 			const shared = sharingADay(keyed, wanted);
+			// A bounded request at a time, only the creation time kept: every day of a school's
+			// league is shared, and its 6,000 sessions read at once (groups and all) were 40 MB
+			// of heap held at once, which set the size the heap grew to for a whole export.
 			const created = new Map<string, string>();
-			if (shared.length > 0) {
-				for (const s of await db.sessions.bulkGet(shared)) if (s) created.set(s.id, s.createdAt);
+			for (let i = 0; i < shared.length; i += SESSIONS_READ) {
+				for (const s of await db.sessions.bulkGet(shared.slice(i, i + SESSIONS_READ))) {
+					if (s) created.set(s.id, s.createdAt);
+				}
 			}
 			return numbered(keyed, created, wanted);
 		})

@@ -20,9 +20,9 @@ import * as leagues from '$lib/db/leagues';
 import * as lists from '$lib/db/lists';
 import * as players from '$lib/db/players';
 import * as roster from '$lib/db/roster';
-import * as sessions from '$lib/db/sessions';
 import { localDay } from '$lib/days';
-import { cardPlaces, type CardPlace } from '$lib/league/card-place';
+import { placesFrom, type CardPlace } from '$lib/league/card-place';
+import type { SessionRecord } from '$lib/card/records';
 import { bare } from '$lib/rules/bare';
 import { playedHands, type PlayedHands } from '$lib/rules/hand-lines';
 import { standings } from '$lib/rules/standings';
@@ -159,11 +159,15 @@ export type PartSink = (part: string) => void | Promise<void>;
 /** The exports written a batch of games at a time. */
 type RowKind = Exclude<ExportKind, 'standings' | 'gradebook' | 'insights'>;
 
-/** A batch of games read ahead, with the logs its rows need and the hands kept (by game id). */
+/**
+ * A batch of games read ahead, with the logs its rows need, the hands kept (by game id) and the
+ * sessions its games were played in (by session id).
+ */
 interface ReadBatch {
 	batch: cards.CardRecord[];
 	logs: Map<string, EventRecord[]>;
 	hands: Map<string, PlayedHands>;
+	sessions: Map<string, SessionRecord>;
 }
 
 /**
@@ -193,8 +197,11 @@ async function readAhead(
 		withResult.forEach((id, i) => read[i] && hands.set(id, read[i]));
 	}
 	const ids = batch.filter((r) => needsLog(kind, r) && !hands.has(r.id)).map((r) => r.id);
-	const logs = await logsOf(ids);
-	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands };
+	const [logs, sessions] = await Promise.all([
+		logsOf(ids),
+		lists.sessionsById(batch.flatMap((r) => r.sessionId ?? []))
+	]);
+	return { batch, logs: new Map(ids.map((id, i) => [id, logs[i]!])), hands, sessions };
 }
 
 /** The voided events of a log that the rules accept whole: each target, to the void of it. */
@@ -314,7 +321,9 @@ export async function writeLeagueCsv(
 		await write(toCsv(sheet));
 		return sheet.rows.length;
 	}
-	const leagueSessions = await sessions.list(leagueId);
+	// The sessions' numbers, not the sessions: a school's league holds 6,000 sessions, whose
+	// groups were two thirds of what an events export held (each batch reads its own sessions).
+	const sessionNumbers = await lists.sessionNumbers(leagueId);
 	// Each batch's places and numbers (games are numbered in the order they were started).
 	let places = new Map<string, CardPlace>();
 	let numbers = new Map<string, number>();
@@ -343,7 +352,7 @@ export async function writeLeagueCsv(
 		readMore();
 		const { batch } = read;
 		await namer.learn(batch.flatMap((r) => r.seats));
-		places = cardPlaces(batch, leagueSessions);
+		places = placesFrom(batch, sessionNumbers, read.sessions);
 		numbers = new Map(batch.map((r, i) => [r.id, done + i + 1]));
 		const part = rowsOf(kind, read, placeOf, changed, namer);
 		if (!head) await write(csvHead(part.header));
@@ -356,7 +365,7 @@ export async function writeLeagueCsv(
 	if (!head) {
 		const part = rowsOf(
 			kind,
-			{ batch: [], logs: new Map(), hands: new Map() },
+			{ batch: [], logs: new Map(), hands: new Map(), sessions: new Map() },
 			placeOf,
 			changed,
 			namer

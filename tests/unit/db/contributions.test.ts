@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { changeOf, editPages, PAGES, pageOf, pagesOf } from '$lib/card/contributions';
+import { standingsCards } from '$lib/card/standings-cards';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
@@ -220,6 +221,33 @@ describe('kept by every write that changes what a card counts', () => {
 });
 
 describe('live queries', () => {
+	it('reads a league spread over many pages a few pages at a time, as its games give them', async () => {
+		const { leagueId, s } = await classOf4();
+		const session = await sessions.create(leagueId, '2026-01-12');
+		for (let i = 0; i < 40; i++) {
+			await playGame(leagueId, [s('Ana'), s('Ben')], [20, 5 * (i % 6)], {
+				minute: i,
+				...(i % 2 ? { sessionId: session.id } : {})
+			});
+		}
+		const sizes: number[] = [];
+		const bulkGet = db.contributions.bulkGet.bind(db.contributions);
+		db.contributions.bulkGet = ((keys: [string, number][]) => {
+			sizes.push(keys.length);
+			return bulkGet(keys);
+		}) as typeof db.contributions.bulkGet;
+		try {
+			const read = await cards.counted(leagueId);
+			const dates = new Map([[session.id, session.date]]);
+			expect(read).toEqual(standingsCards(await cards.ofLeague(leagueId), dates));
+			expect(read).toHaveLength(40);
+			expect(sizes.length).toBeGreaterThan(1);
+			expect(Math.max(...sizes)).toBe(16);
+		} finally {
+			db.contributions.bulkGet = bulkGet;
+		}
+	});
+
 	it('see the standings change with the contributions alone', async () => {
 		const { leagueId, s } = await classOf4();
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sign: false });

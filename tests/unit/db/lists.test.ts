@@ -169,6 +169,37 @@ describe('what a page of cards reads about its sessions and replays', () => {
 		}
 	});
 
+	it("orders a school's sessions sharing one day in bounded reads, as the pages do", async () => {
+		const { leagueId } = await leagueWith(['Ana', 'Ben']);
+		// 450 classes' sessions on one day, created in an order their ids do not follow.
+		await db.sessions.bulkAdd(
+			Array.from({ length: 450 }, (_, i) => ({
+				id: `s-${String(i).padStart(3, '0')}`,
+				leagueId,
+				date: '2026-01-12',
+				present: [],
+				groups: [],
+				createdAt: at((i * 7) % 450),
+				updatedAt: at(0)
+			}))
+		);
+		const sizes: number[] = [];
+		const bulkGet = db.sessions.bulkGet.bind(db.sessions);
+		db.sessions.bulkGet = ((keys: string[]) => {
+			sizes.push(keys.length);
+			return bulkGet(keys);
+		}) as typeof db.sessions.bulkGet;
+		try {
+			const numbers = await lists.sessionNumbers(leagueId);
+			expect(numbers).toEqual(sessionNumbers(await sessions.list(leagueId)));
+			expect(numbers.get('s-000')).toBe(1);
+			expect(numbers.get('s-001')).toBe(8);
+			expect(sizes).toEqual([200, 200, 50]);
+		} finally {
+			db.sessions.bulkGet = bulkGet;
+		}
+	});
+
 	it('reads the sessions asked for by id, once each, and leaves out unknown ones', async () => {
 		const { leagueId } = await leagueWith(['Ana', 'Ben']);
 		const one = await sessions.create(leagueId, '2026-01-12', { now: at(1) });

@@ -9,9 +9,11 @@ import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import { BOM } from '$lib/export/csv';
 import { EXPORT_KINDS, leagueCsv, writeLeagueCsv } from '$lib/export/league';
+import { gameLabel } from '$lib/export/sheets';
+import { cardPlaces } from '$lib/league/card-place';
 import { replay } from '$lib/rules/game';
 import { playedHands } from '$lib/rules/hand-lines';
-import { resetDb } from '../db/helpers';
+import { at, resetDb } from '../db/helpers';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
 beforeEach(resetDb);
@@ -289,6 +291,58 @@ describe('writeLeagueCsv (streamed a batch of games at a time)', () => {
 			}
 		}
 	);
+
+	it("places each game as the whole league does, reading only its batch's sessions", async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara', 'Dan']);
+		const [a, b, c, d] = [...students.values()];
+		// Two sessions on one day (told apart by when they were made) and one the day before,
+		// added latest first, with a game outside sessions between them.
+		const sessionOf = async (date: string, minute: number, groups: number) => {
+			const id = crypto.randomUUID();
+			const gameIds = Array.from({ length: groups }, () => crypto.randomUUID());
+			await db.sessions.add({
+				id,
+				leagueId,
+				date,
+				present: [a!.id, b!.id, c!.id, d!.id],
+				groups: gameIds.map((gameId, i) => ({
+					players: i % 2 ? [c!.id, d!.id] : [a!.id, b!.id],
+					gameId
+				})),
+				createdAt: at(minute),
+				updatedAt: at(minute)
+			});
+			for (const [i, gameId] of gameIds.entries()) {
+				await games.create({
+					id: gameId,
+					players: (i % 2 ? [c!, d!] : [a!, b!]).map((p) => ({ id: p.id })),
+					leagueId,
+					sessionId: id,
+					now: at(minute + i + 1)
+				});
+			}
+		};
+		await sessionOf('2026-01-13', 30, 2);
+		await sessionOf('2026-01-13', 20, 3);
+		await playGame(leagueId, [a!, c!], [10, 5], { minute: 25 });
+		await sessionOf('2026-01-12', 40, 2);
+		const league = await cards.ofLeague(leagueId);
+		const places = cardPlaces(league, await sessions.list(leagueId));
+		// Numbered as the export numbers games: in the order they were started.
+		const expected = league
+			.sort((x, y) => x.createdAt.localeCompare(y.createdAt) || (x.id < y.id ? -1 : 1))
+			.map((r) => {
+				const place = places.get(r.id)!;
+				return gameLabel(place.date, place.session, place.group);
+			});
+		const parts: string[] = [];
+		await writeLeagueCsv(leagueId, 'games', (part) => void parts.push(part), { batch: 2 });
+		const byNumber = new Map(records(parts.join('')).map((r) => [r['Game no.'], r.Game]));
+		expect([...byNumber.values()]).toEqual(expected);
+		expect(expected).toHaveLength(8);
+		expect(expected).toContain('Tue 13 Jan 2026, Session 3, Group 2');
+		expect(expected).toContain('Mon 12 Jan 2026, Session 1, Group 2');
+	});
 
 	it('writes the header alone for a league without games', async () => {
 		const { leagueId } = await leagueWith(['Ana']);
