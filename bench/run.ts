@@ -146,7 +146,8 @@ async function filesAt(
 			c.ms.push(out.ms);
 			c.rows = out.rows;
 			c.mb = out.mb;
-			c.heap = !c.heap || heap.heldMb > c.heap.heldMb ? heap : c.heap;
+			// The worst run's heap: the budget is on the peak, so it is the highest peak that counts.
+			c.heap = !c.heap || heap.peakMb > c.heap.peakMb ? heap : c.heap;
 		}
 	}
 	for (const [kind, c] of made) {
