@@ -13,6 +13,7 @@ import { timestamp } from './clock';
 import { db } from './db';
 import { DbError, guard } from './errors';
 import { sessionsById } from './lists';
+import { readInChunks } from './read-in-chunks';
 import type { GameRecord } from '$lib/card/records';
 import {
 	addCardsOnPages,
@@ -78,15 +79,12 @@ export async function counted(
 				.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey])
 				.primaryKeys();
 			const out: StandingsCard[] = [];
-			for (let i = 0; i < keys.length; i += PAGES_READ) {
-				const pages = await db.contributions.bulkGet(keys.slice(i, i + PAGES_READ));
-				addCardsOnPages(
-					out,
-					pages.filter((p) => p !== undefined),
-					dates,
-					changed
-				);
-			}
+			await readInChunks(
+				keys,
+				PAGES_READ,
+				(chunk) => db.contributions.bulkGet(chunk),
+				(pages) => addCardsOnPages(out, pages, dates, changed)
+			);
 			return out.sort(byDate);
 		})
 	);

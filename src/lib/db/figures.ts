@@ -11,6 +11,7 @@ import { sessionDates } from './cards';
 import { db } from './db';
 import { guard } from './errors';
 import { sessionsById } from './lists';
+import { readInChunks } from './read-in-chunks';
 
 /**
  * Student `playerId`'s counted cards of league `leagueId`, in play order: one index lookup
@@ -44,10 +45,12 @@ export async function eachOfLeague(
 			dates: await sessionDates(leagueId)
 		}))
 	);
-	for (let i = 0; i < ids.length; i += size) {
-		const found = await guard(() => db.figures.bulkGet(ids.slice(i, i + size)));
-		each(found.flatMap((f) => (f ? [withDate(f, dates)] : [])));
-	}
+	await readInChunks(
+		ids,
+		size,
+		(chunk) => guard(() => db.figures.bulkGet(chunk)),
+		(found) => each(found.map((f) => withDate(f, dates)))
+	);
 }
 
 /** The kept figures of games `ids` that count, by game id (a session's groups). */

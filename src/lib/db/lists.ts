@@ -8,6 +8,7 @@ import Dexie from 'dexie';
 import type { GameState } from '$lib/rules/types';
 import { db } from './db';
 import { guard } from './errors';
+import { readInChunks } from './read-in-chunks';
 import { replayRecords } from '$lib/card/log';
 import { toSetup, type GameRecord, type SessionRecord } from '$lib/card/records';
 import { numbered, sharingADay, type KeyedSession } from '$lib/card/session-numbers';
@@ -144,11 +145,14 @@ export async function sessionNumbers(
 			// league is shared, and its 6,000 sessions read at once (groups and all) were 40 MB
 			// of heap held at once, which set the size the heap grew to for a whole export.
 			const created = new Map<string, string>();
-			for (let i = 0; i < shared.length; i += SESSIONS_READ) {
-				for (const s of await db.sessions.bulkGet(shared.slice(i, i + SESSIONS_READ))) {
-					if (s) created.set(s.id, s.createdAt);
+			await readInChunks(
+				shared,
+				SESSIONS_READ,
+				(chunk) => db.sessions.bulkGet(chunk),
+				(found) => {
+					for (const s of found) created.set(s.id, s.createdAt);
 				}
-			}
+			);
 			return numbered(keyed, created, wanted);
 		})
 	);
