@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { snap } from './snap';
 import { leagueWithRoster, playGroupGame, sessionWithGroups, signCard } from './league-helpers';
@@ -130,6 +131,20 @@ async function leaveMarker(
 	);
 }
 
+/**
+ * On the smallest phone, the page's heading is below `banner`, not under it.
+ */
+async function expectBelowBanner(page: Page, banner: Locator): Promise<void> {
+	const viewport = page.viewportSize();
+	await page.setViewportSize({ width: 320, height: 568 });
+	const heading = page.getByRole('heading', { level: 1 });
+	await expect(async () => {
+		const [b, h] = [await banner.boundingBox(), await heading.boundingBox()];
+		expect(b && h && h.y >= b.y + b.height).toBe(true);
+	}).toPass();
+	if (viewport) await page.setViewportSize(viewport);
+}
+
 test('a restore stopped by a closed tab is discarded or finished at the next start, and said so', async ({
 	page
 }) => {
@@ -171,8 +186,15 @@ test('a restore stopped by a closed tab is discarded or finished at the next sta
 	const undone = page.getByRole('status').filter({ hasText: 'A restore onto this device' });
 	await expect(undone).toContainText('What it had written was taken out again');
 	await expectAccessible(page, 'a restore stopped while writing onto an empty device, undone');
+	await expectBelowBanner(page, undone);
 	await snap(page, 'restore-undone');
 	await undone.getByRole('button', { name: 'OK' }).click();
+	// Closed, it leaves no room behind it.
+	await expect
+		.poll(() =>
+			page.evaluate(() => document.documentElement.style.getPropertyValue('--top-banner-space'))
+		)
+		.toBe('');
 	await page.goto('/league');
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 	await expect(page.getByText('4 students')).toBeHidden();
