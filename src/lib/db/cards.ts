@@ -40,6 +40,12 @@ export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
 	return games.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** The games of class session `sessionId` (counted or not), oldest first: one index lookup. */
+export async function ofSession(sessionId: string): Promise<CardRecord[]> {
+	const games = await guard(() => db.games.where('sessionId').equals(sessionId).toArray());
+	return games.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
 /**
  * The days of league `leagueId`'s sessions, by session id, read from the `[leagueId+date]`
  * index alone: no session record is read.
