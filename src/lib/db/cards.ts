@@ -36,13 +36,15 @@ export {
 
 /** Every game of league `leagueId` (counted or not), oldest first. */
 export async function ofLeague(leagueId: string): Promise<CardRecord[]> {
-	const games = await guard(() => db.games.where('leagueId').equals(leagueId).toArray());
-	return games.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+	return oldestFirst(await guard(() => db.games.where('leagueId').equals(leagueId).toArray()));
 }
 
 /** The games of class session `sessionId` (counted or not), oldest first: one index lookup. */
 export async function ofSession(sessionId: string): Promise<CardRecord[]> {
-	const games = await guard(() => db.games.where('sessionId').equals(sessionId).toArray());
+	return oldestFirst(await guard(() => db.games.where('sessionId').equals(sessionId).toArray()));
+}
+
+function oldestFirst(games: CardRecord[]): CardRecord[] {
 	return games.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
