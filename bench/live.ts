@@ -384,7 +384,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		const storedCards = pushed.statuses.get(201) ?? 0;
 		const phoneHours = (phones.length * live.seconds) / 3600;
 		const answers = (r: typeof live) =>
-			`answers ${JSON.stringify(Object.fromEntries(r.statuses))}, ${r.errors} failed on the wire, ${r.unfinished} cut by the time bound`;
+			`answers ${JSON.stringify(Object.fromEntries(r.statuses))}, ${r.errors} failed on the wire, ${r.resent} sent again as a kept-alive socket closed under it, ${r.unfinished} cut by the time bound`;
 		const open = streams.length;
 		const setup = `${LEAGUES} leagues × ${PHONES} phones, ${entries.length} entries offered at ${(phones.length / ENTRY_EVERY_S).toFixed(0)}/s open-loop and ${cards.length} cards at ${CARDS_PER_S}/s beside them, one server process on PostgreSQL; load average ${loadBefore.toFixed(1)} before, ${quietWords(quiet)} at the start`;
 		return [

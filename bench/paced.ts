@@ -11,6 +11,12 @@
  * (397/s of 550/s offered). Here one timer walks the schedule, sends everything due at once, and
  * the latency includes every queue.
  *
+ * A request written on a kept-alive socket that closes before a byte of its answer came is sent
+ * once more on a new socket, as a browser does: the server may close an idle socket (Node's
+ * `keepAliveTimeout`, 5 s) just as the request goes, and neither side is at fault. Its latency
+ * still runs from its first due time; `resent` counts them. A fresh socket's failure, or a
+ * second one, is an error.
+ *
  * Bounded: a fixed list of requests, and `boundSeconds` after the first is due everything still
  * open is cut and counted as unfinished.
  *
@@ -46,6 +52,8 @@ export interface PacedResult {
 	statuses: Map<number, number>;
 	/** Requests that failed on the wire (reset, refused, an answer that is not HTTP). */
 	errors: number;
+	/** Requests sent again after a kept-alive socket closed under them, before any answer. */
+	resent: number;
 	/** Requests still open when the time bound cut them. */
 	unfinished: number;
 	/** From the first due time to the last answer, in seconds. */
@@ -143,6 +151,10 @@ interface Connection {
 	reader: AnswerReader;
 	/** The request it is answering, or null when idle. */
 	busy: number | null;
+	/** It has answered a request: the next one goes on a kept-alive socket. */
+	reused: boolean;
+	/** A byte of the answer to `busy` has come. */
+	heard: boolean;
 }
 
 /** Sends `requests` at `rate` per second over at most `sockets` keep-alive sockets. */
@@ -158,6 +170,7 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 	const lateMs: number[] = new Array<number>(count).fill(NaN);
 	const statuses = new Map<number, number>();
 	let errors = 0;
+	const resent = new Set<number>();
 	let settled = 0;
 	let sent = 0;
 	let lastEnd = 0;
@@ -185,6 +198,7 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 				lateMs,
 				statuses,
 				errors,
+				resent: resent.size,
 				unfinished: sent - settled,
 				seconds: (Math.max(lastEnd, startedAt) - startedAt) / 1000
 			});
@@ -213,8 +227,14 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 			c.socket.destroy();
 			const i = c.busy;
 			c.busy = null;
-			if (i !== null && !done) settle(i, null);
-			// A socket lost makes room for a new one, which the next waiting request opens.
+			if (done) return;
+			// A socket lost makes room for a new one: the request it lost, sent again on a new
+			// socket (see above), or else the next waiting request opens it.
+			if (i !== null && c.reused && !c.heard && !resent.has(i)) {
+				resent.add(i);
+				return open(i);
+			}
+			if (i !== null) settle(i, null);
 			if (!done && queueHead < queued.length) open(queued[queueHead++] as number);
 		};
 		const open = (i: number) => {
@@ -222,10 +242,13 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 			const c: Connection = {
 				socket,
 				busy: null,
+				reused: false,
+				heard: false,
 				reader: new AnswerReader(
 					(status, close) => {
 						const answered = c.busy;
 						if (answered === null) return drop(c);
+						c.reused = true;
 						if (close) {
 							c.busy = null;
 							drop(c);
@@ -236,13 +259,17 @@ export function paced(opts: PacedOptions): Promise<PacedResult> {
 				)
 			};
 			connections.add(c);
-			socket.on('data', (chunk: Buffer) => c.reader.feed(chunk));
+			socket.on('data', (chunk: Buffer) => {
+				c.heard = true;
+				c.reader.feed(chunk);
+			});
 			socket.on('error', () => drop(c));
 			socket.on('close', () => drop(c));
 			write(c, i);
 		};
 		const write = (c: Connection, i: number) => {
 			c.busy = i;
+			c.heard = false;
 			c.reader.headOnly = requests[i]?.method === 'HEAD';
 			c.socket.write(wire[i] as Buffer);
 		};

@@ -235,7 +235,7 @@ async function measure(
 		if (evenStored !== first.length) {
 			const got = JSON.stringify(Object.fromEntries(even.statuses));
 			throw new Error(
-				`paced run: ${evenStored} of ${first.length} stored (${got}, ${even.errors} errors, ${even.unfinished} unfinished)`
+				`paced run: ${evenStored} of ${first.length} stored (${got}, ${even.errors} errors, ${even.resent} sent again, ${even.unfinished} unfinished)`
 			);
 		}
 		step(`${name}: ${second.length} pushes, ${FLOOD} in flight…`);

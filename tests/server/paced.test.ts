@@ -134,6 +134,41 @@ describe('paced generator', () => {
 		expect(bodies).toContain('6:héllo');
 	});
 
+	it('sends a request again, once, when a kept-alive socket closes under it before any answer', async () => {
+		// The server closes each socket as the second request on it arrives, unanswered (as an
+		// idle keep-alive socket is closed just as a request goes); request 3 is refused on every
+		// socket, so its second try, on a new socket, is an error, and request 4 then opens a new
+		// socket of its own. One socket at a time.
+		const tries = new Map<number, number>();
+		await serve((req, res) => {
+			const i = Number(req.url?.slice(1));
+			tries.set(i, (tries.get(i) ?? 0) + 1);
+			const socket = req.socket as typeof req.socket & { answered?: number };
+			if (i === 3 || (socket.answered ?? 0) > 0) {
+				req.socket.destroy();
+				return;
+			}
+			socket.answered = 1;
+			res.end('ok');
+		});
+		const out = await paced({ base: BASE, requests: gets(5), rate: 1000, sockets: 1 });
+		expect(out.statuses.get(200)).toBe(4);
+		expect(out.errors).toBe(1);
+		expect(Number.isNaN(out.latencyMs[3])).toBe(true);
+		expect([...tries]).toEqual([
+			[0, 1],
+			[1, 2],
+			[2, 2],
+			[3, 2],
+			[4, 1]
+		]);
+		expect(out.resent).toBe(3);
+		// The latency of a request sent again still runs from its first due time: request 2 was
+		// answered only after request 1's two tries.
+		expect(out.latencyMs[2]).toBeGreaterThanOrEqual(0);
+		expect(out.unfinished).toBe(0);
+	});
+
 	it('stops at its time bound and counts what was still open', async () => {
 		await serve((req, res) => {
 			if (req.url !== '/1') res.end('ok'); // request 1 is never answered
