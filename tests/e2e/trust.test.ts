@@ -5,11 +5,9 @@
  * invite and a receipt the instructor did not make; the laptop, locked, refuses a forged
  * invite for its own league without asking for anything. Each refusal changes nothing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Page } from '@playwright/test';
+import { type FilePayload, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { playAndSign } from './card-helpers';
 import { snap } from './snap';
@@ -54,11 +52,16 @@ async function attacker() {
 	};
 }
 
-/** Writes `message` to a `.muggins.json` file, as one would be handed around. */
-function fileOf(name: string, message: unknown): string {
-	const path = join(tmpdir(), `${name}-${process.pid}-${Date.now()}.muggins.json`);
-	writeFileSync(path, JSON.stringify(message));
-	return path;
+/**
+ * `message` as a `.muggins.json` file, as one would be handed around: given to the file input as
+ * it is, so no file is left on the machine.
+ */
+function fileOf(name: string, message: unknown): FilePayload {
+	return {
+		name: `${name}.muggins.json`,
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(message))
+	};
 }
 
 /** The file `page` downloads when `button` is pressed, read as JSON. */
