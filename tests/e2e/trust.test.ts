@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
-import { type FilePayload, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './a11y';
 import { playAndSign } from './card-helpers';
 import { snap } from './snap';
@@ -51,6 +51,9 @@ async function attacker() {
 		}
 	};
 }
+
+/** A file handed to a file input as it is (Playwright's `FilePayload`, not exported by name). */
+type FilePayload = Extract<Parameters<Locator['setInputFiles']>[0], { buffer: Buffer }>;
 
 /**
  * `message` as a `.muggins.json` file, as one would be handed around: given to the file input as
