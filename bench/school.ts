@@ -13,6 +13,7 @@ import { logsOfEvents } from '$lib/db/schema';
 import * as leagues from '$lib/db/leagues';
 import { replayRecords } from '$lib/card/log';
 import {
+	signaturesByGame,
 	toSetup,
 	type EventRecord,
 	type GameRecord,
@@ -211,12 +212,12 @@ async function loadClass(
 	// stored.
 	await db.transaction(
 		'rw',
-		[db.players, db.sessions, db.games, db.logs, db.signatures],
+		[db.players, db.sessions, db.games, db.logs, db.gameSignatures],
 		async () => {
 			await db.players.bulkPut(players);
 			await db.sessions.bulkPut(sessions);
 			await db.logs.bulkPut(logsOfEvents(events));
-			await db.signatures.bulkPut(signatures);
+			await db.gameSignatures.bulkPut(signaturesByGame(signatures));
 			await db.games.bulkPut(games);
 		}
 	);

@@ -177,7 +177,7 @@ test('three players sign a finished card; it locks, prints, and shows a later ch
 	// Exactly the three signings were strict. (Every write to a game's log also reads its
 	// signatures for the kept verdict, issue 14, so the stores alone cannot tell them apart.)
 	const strict = writes.filter((w) => w.durability === 'strict');
-	expect(strict.map((w) => w.stores.includes('signatures'))).toEqual([true, true, true]);
+	expect(strict.map((w) => w.stores.includes('gameSignatures'))).toEqual([true, true, true]);
 	const taps = writes.filter((w) => w.stores.includes('logs') && w.durability !== 'strict');
 	expect(taps.length).toBeGreaterThan(0);
 

@@ -133,7 +133,8 @@ export async function writeBackup(
 		await write(text);
 	};
 	await sealed(headerLine(appVersion, opts.now ?? new Date(), key));
-	// The events are left out of the progress: counting them would read every log once more.
+	// The events and signatures are left out of the progress: counting them would read every
+	// game's log and signatures once more.
 	const total = Object.values(await storeDump.counts(false)).reduce((a, b) => a + b, 0);
 	const counts = emptyCounts();
 	let done = 0;
@@ -141,7 +142,7 @@ export async function writeBackup(
 		await sealed(partLines(part));
 		for (const t of TABLES) {
 			counts[t] += part[t].length;
-			if (t !== 'events') done += part[t].length;
+			if (t !== 'events' && t !== 'signatures') done += part[t].length;
 		}
 		opts.onProgress?.(total > 0 ? Math.min(1, done / total) : 1);
 	}

@@ -84,7 +84,7 @@ export const checkMerge: storeDump.MergeCheck = async (whole, outside) => {
 	assertSameLeague(m.sessions.write, byId(held.sessions));
 	assertSameLeague(m.players.write, byId(held.players));
 	await assertStudentIdsFree(m.players.write);
-	await assertOwnIds(m.signatures.write);
+	assertOwnIds(m.signatures.write);
 	const conflicts = await conflictsFor(m.rivals, file);
 	// Cards the device holds as they are bring nothing; the others are checked to be games now,
 	// before anything is written.

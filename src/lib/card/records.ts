@@ -193,6 +193,27 @@ export interface SignatureRecord {
 	setAsideReason: string | null;
 }
 
+/**
+ * Every signature of one game, those set aside included, in the order they were made, as one
+ * record (schema version 17, issue 39): a card of four players was four records, and a restore
+ * of 10 classes wrote 21,600 of them; each record written costs about as much as its bytes.
+ */
+export interface GameSignaturesRecord {
+	gameId: string;
+	signatures: SignatureRecord[];
+}
+
+/** `signatures` as one record per game, in the order each game first comes. */
+export function signaturesByGame(signatures: readonly SignatureRecord[]): GameSignaturesRecord[] {
+	const out = new Map<string, SignatureRecord[]>();
+	for (const s of signatures) {
+		const list = out.get(s.gameId);
+		if (list) list.push(s);
+		else out.set(s.gameId, [s]);
+	}
+	return [...out].map(([gameId, list]) => ({ gameId, signatures: list }));
+}
+
 /** The engine's setup for a stored game. */
 export function toSetup(game: GameRecord): GameSetup {
 	return {

@@ -27,7 +27,7 @@ export async function attachToLeague(
 	opts: { now?: string; leagueName?: string } = {}
 ): Promise<GameRecord> {
 	const { game, signed } = await guard(() =>
-		db.transaction('r', [db.games, db.signatures, db.players, db.leagues], async () => {
+		db.transaction('r', [db.games, db.gameSignatures, db.players, db.leagues], async () => {
 			const game = await db.games.get(gameId);
 			if (!game) throw new DbError('not-found', { what: 'game' });
 			const league = await db.leagues.get(leagueId);
@@ -37,7 +37,7 @@ export async function attachToLeague(
 			if (stranger !== undefined || seated.includes(undefined)) {
 				throw new DbError('not-on-roster', { name: stranger?.name });
 			}
-			const all = await db.signatures.where('gameId').equals(gameId).toArray();
+			const all = (await db.gameSignatures.get(gameId))?.signatures ?? [];
 			return { game, signed: all.some((s) => s.setAsideAt === null) || game.signedAt !== null };
 		})
 	);

@@ -11,7 +11,7 @@ import type {
 	LogRecord,
 	PlayerRecord,
 	SessionRecord,
-	SignatureRecord,
+	GameSignaturesRecord,
 	VerdictRecord
 } from '$lib/card/records';
 import type { DayTotalsRecord, StudentTotalsRecord } from '$lib/card/totals';
@@ -43,7 +43,8 @@ export class MugginsDB extends Dexie {
 	/** Each game's whole log, one record per game (schema version 16). */
 	declare logs: EntityTable<LogRecord, 'gameId'>;
 	declare meta: EntityTable<MetaRecord, 'key'>;
-	declare signatures: EntityTable<SignatureRecord, 'id'>;
+	/** Each game's signatures, one record per game (schema version 17). */
+	declare gameSignatures: EntityTable<GameSignaturesRecord, 'gameId'>;
 	declare leagues: EntityTable<LeagueRecord, 'id'>;
 	declare sessions: EntityTable<SessionRecord, 'id'>;
 	declare matches: EntityTable<MatchRecord, 'id'>;
@@ -55,7 +56,7 @@ export class MugginsDB extends Dexie {
 	declare receipts: EntityTable<ReceiptRecord, 'gameId'>;
 	/** Derived from `games`, kept by `upkeep.ts`: read it, never write it. */
 	declare contributions: Table<ContributionPageRecord, [string, number]>;
-	/** Derived from `games`, `logs` and `signatures`, kept by `upkeep.ts`: read it only. */
+	/** Derived from `games`, `logs` and `gameSignatures`, kept by `upkeep.ts`: read it only. */
 	declare verdicts: EntityTable<VerdictRecord, 'gameId'>;
 	/** Derived like `verdicts`, one per counted card (issue 41), kept by `upkeep.ts`: read it only. */
 	declare figures: EntityTable<FiguresRecord, 'gameId'>;

@@ -19,7 +19,7 @@ import { latestPage } from './latest-page';
 import { assertSameLeague } from '$lib/card/incoming-check';
 import { assertOwnIds } from './incoming';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
-import type { ReceivedCard } from '$lib/card/records';
+import { signaturesByGame, type ReceivedCard } from '$lib/card/records';
 import { inboxEntry, placing, type CardSender } from '$lib/card/inbox-rule';
 import { phoneName } from '$lib/card/phone-name';
 
@@ -27,7 +27,7 @@ export { BrokenCardError } from '$lib/card/card-check';
 
 async function eraseGame(gameId: string): Promise<void> {
 	await db.logs.delete(gameId);
-	await db.signatures.where('gameId').equals(gameId).delete();
+	await db.gameSignatures.delete(gameId);
 	await db.games.delete(gameId);
 }
 
@@ -39,7 +39,7 @@ async function store(entry: InboxRecord): Promise<void> {
 	if (entry.card.events.length > 0) {
 		await db.logs.add({ gameId: entry.gameId, events: entry.card.events });
 	}
-	await db.signatures.bulkPut(entry.card.signatures);
+	await db.gameSignatures.bulkPut(signaturesByGame(entry.card.signatures));
 }
 
 /**
@@ -95,7 +95,16 @@ export async function receive(
 	return guard(() =>
 		db.transaction(
 			'rw',
-			[db.inbox, db.games, db.logs, db.signatures, db.players, db.leagues, db.sessions, db.meta],
+			[
+				db.inbox,
+				db.games,
+				db.logs,
+				db.gameSignatures,
+				db.players,
+				db.leagues,
+				db.sessions,
+				db.meta
+			],
 			// An async callback of its own: Dexie follows its transaction through native awaits
 			// only from one (a plain arrow handing back another function's promise commits too early).
 			async () => await receiveChecked(checked, leagueId, opts)
@@ -130,7 +139,7 @@ export async function receiveChecked(
 	const group = await placeOf(checked.game, leagueId);
 	const sentBy = await phoneOf(opts.sender, group);
 	if (sentBy !== undefined) entry.sentBy = sentBy;
-	await assertOwnIds(entry.card.signatures);
+	assertOwnIds(entry.card.signatures);
 	// The [leagueId+content] index (schema version 13).
 	const copyOf = await db.inbox
 		.where({ leagueId, content: entry.content })
@@ -184,7 +193,7 @@ export async function receiveChecked(
  */
 export async function choose(id: string): Promise<InboxRecord> {
 	return guard(() =>
-		db.transaction('rw', [db.inbox, db.games, db.logs, db.signatures], async () => {
+		db.transaction('rw', [db.inbox, db.games, db.logs, db.gameSignatures], async () => {
 			const chosen = await db.inbox.get(id);
 			if (!chosen || chosen.state === 'refused') throw new DbError('not-in-inbox');
 			const others = await db.inbox.where('gameId').equals(chosen.gameId).toArray();
@@ -194,7 +203,7 @@ export async function choose(id: string): Promise<InboxRecord> {
 					.map((r) => ({ ...r, state: 'set-aside' as const }))
 			);
 			const counted = { ...chosen, state: 'counted' as const };
-			await assertOwnIds(counted.card.signatures);
+			assertOwnIds(counted.card.signatures);
 			await db.inbox.put(counted);
 			await store(counted);
 			return counted;

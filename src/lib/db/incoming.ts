@@ -12,18 +12,12 @@ import { db } from './db';
 import { DbError } from './errors';
 
 /**
- * Checks, inside the writer's transaction, that no signature brought in for game `gameId`
- * has the id of a signature of another game already on the device: a card must never take
- * over another card's signature. (Events are keyed by their game; games, by their own id.)
+ * Checks that the signatures brought in have one id each. A signature is kept with its own
+ * game (schema version 17), so one brought in with another card's signature id takes over
+ * nothing: the card it came with is judged with it, and the other card keeps its own.
  * @throws DbError `incoming-id-taken`
  */
-export async function assertOwnIds(signatures: readonly SignatureRecord[]): Promise<void> {
-	if (signatures.length === 0) return;
-	const held = await db.signatures.bulkGet(signatures.map((s) => s.id));
-	signatures.forEach((s, i) => {
-		const mine = held[i];
-		if (mine && mine.gameId !== s.gameId) throw new DbError('incoming-id-taken');
-	});
+export function assertOwnIds(signatures: readonly SignatureRecord[]): void {
 	const ids = new Set<string>();
 	for (const s of signatures) {
 		if (ids.has(s.id)) throw new DbError('incoming-id-taken');

@@ -131,12 +131,21 @@ export async function remove(id: string): Promise<void> {
 	await guard(() =>
 		db.transaction(
 			'rw',
-			[db.leagues, db.sessions, db.games, db.logs, db.signatures, db.players, db.meta, db.matches],
+			[
+				db.leagues,
+				db.sessions,
+				db.games,
+				db.logs,
+				db.gameSignatures,
+				db.players,
+				db.meta,
+				db.matches
+			],
 			async () => {
 				await mustGet(id);
 				const gameIds = await db.games.where('leagueId').equals(id).primaryKeys();
 				await db.logs.bulkDelete(gameIds);
-				for (const gameId of gameIds) await db.signatures.where('gameId').equals(gameId).delete();
+				await db.gameSignatures.bulkDelete(gameIds);
 				await db.games.bulkDelete(gameIds);
 				// A UDL match loses the deleted games; one left with none goes too.
 				const gone = new Set(gameIds);

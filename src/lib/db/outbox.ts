@@ -56,11 +56,11 @@ export async function turnedIn(game: Pick<GameRecord, 'id' | 'fingerprint'>) {
  */
 export async function attach(gameId: string, leagueId: string): Promise<GameRecord> {
 	return guard(() =>
-		db.transaction('rw', [db.games, db.signatures, db.players, db.leagues], async () => {
+		db.transaction('rw', [db.games, db.gameSignatures, db.players, db.leagues], async () => {
 			const game = await db.games.get(gameId);
 			if (!game) throw new DbError('not-found', { what: 'game' });
 			if (!(await db.leagues.get(leagueId))) throw new DbError('not-found', { what: 'league' });
-			const signed = await db.signatures.where('gameId').equals(gameId).toArray();
+			const signed = (await db.gameSignatures.get(gameId))?.signatures ?? [];
 			if (game.signedAt !== null || signed.some((s) => s.setAsideAt === null)) {
 				throw new DbError('card-has-signatures');
 			}

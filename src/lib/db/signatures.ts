@@ -53,8 +53,8 @@ export interface Signed {
  * Every signature of game `gameId`, those set aside included, in the order they were made.
  */
 export async function list(gameId: string): Promise<SignatureRecord[]> {
-	const all = await guard(() => db.signatures.where('gameId').equals(gameId).toArray());
-	return all.sort(bySigning);
+	const held = await guard(() => db.gameSignatures.get(gameId));
+	return [...(held?.signatures ?? [])].sort(bySigning);
 }
 
 /**
@@ -80,9 +80,9 @@ export async function sign(
 	const { strokes, typed } = checkedMark(mark);
 	const device = await deviceId();
 	const durable = durableDb();
-	const { games: gameTable, players, signatures } = durable;
+	const { games: gameTable, players, gameSignatures } = durable;
 	return guard(() =>
-		durable.transaction('rw', [gameTable, durable.logs, signatures, players], async () => {
+		durable.transaction('rw', [gameTable, durable.logs, gameSignatures, players], async () => {
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
 			const events = await games.eventsOf(gameId, durable);
@@ -102,7 +102,7 @@ export async function sign(
 			if (typed !== null && nameKey(typed) !== nameKey(name)) {
 				throw new DbError('typed-name-mismatch', { name });
 			}
-			const all = await signatures.where('gameId').equals(gameId).toArray();
+			const all = (await gameSignatures.get(gameId))?.signatures ?? [];
 			const latest = counting(all);
 			if (latest.get(playerId)?.fingerprint === print)
 				throw new DbError('already-signed', { name });
@@ -121,7 +121,7 @@ export async function sign(
 				setAsideAt: null,
 				setAsideReason: null
 			};
-			await signatures.add(signature);
+			await gameSignatures.put({ gameId, signatures: [...all, signature] });
 			latest.set(playerId, signature);
 			const complete = record.seats.every((p) => latest.get(p)?.fingerprint === print);
 			if (!complete) return { signature, record, complete };
@@ -152,17 +152,21 @@ export async function reopen(
 ): Promise<GameRecord> {
 	const why = reopenReason(reason);
 	const durable = durableDb();
-	const { games: gameTable, signatures } = durable;
+	const { games: gameTable, gameSignatures } = durable;
 	return guard(() =>
-		durable.transaction('rw', gameTable, signatures, async () => {
+		durable.transaction('rw', gameTable, gameSignatures, async () => {
 			const record = await gameTable.get(gameId);
 			if (!record) throw new DbError('not-found', { what: 'game' });
-			const all = await signatures.where('gameId').equals(gameId).toArray();
+			const all = (await gameSignatures.get(gameId))?.signatures ?? [];
 			const valid = all.filter((s) => s.setAsideAt === null);
 			const unlocked = record.signedAt === null && record.fingerprint === null;
 			if (unlocked && valid.length === 0) throw new DbError('card-not-signed');
 			const at = timestamp(opts.now);
-			await signatures.bulkPut(valid.map((s) => ({ ...s, setAsideAt: at, setAsideReason: why })));
+			if (valid.length > 0) {
+				const setAside = (s: SignatureRecord): SignatureRecord =>
+					s.setAsideAt === null ? { ...s, setAsideAt: at, setAsideReason: why } : s;
+				await gameSignatures.put({ gameId, signatures: all.map(setAside) });
+			}
 			const reopened: GameRecord = { ...record, signedAt: null, fingerprint: null, result: null };
 			await gameTable.put(reopened);
 			return reopened;

@@ -5,7 +5,13 @@
  */
 import type { Checked } from '$lib/card/card-check';
 import { byGame } from '$lib/card/incoming-check';
-import type { GameRecord, LeagueRecord, LogRecord, SignatureRecord } from '$lib/card/records';
+import {
+	signaturesByGame,
+	type GameRecord,
+	type LeagueRecord,
+	type LogRecord,
+	type SignatureRecord
+} from '$lib/card/records';
 import type { RestoreMarker } from '$lib/card/device-records';
 import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode, type mergePlan } from '$lib/card/merge-plan';
@@ -43,7 +49,7 @@ export function tables() {
 		db.games,
 		db.logs,
 		db.matches,
-		db.signatures,
+		db.gameSignatures,
 		db.inbox,
 		db.turnIns
 	];
@@ -129,7 +135,7 @@ async function writePart(
 		const logs = logsOfEvents(file.events);
 		if (prints) vouchPrints(vouched(file.games, logs, file.signatures, prints));
 		await db.logs.bulkAdd(logs);
-		await db.signatures.bulkAdd(file.signatures);
+		await db.gameSignatures.bulkAdd(signaturesByGame(file.signatures));
 		await db.games.bulkAdd(file.games);
 		await db.matches.bulkAdd(file.matches);
 		await db.inbox.bulkAdd(file.inbox);
@@ -148,9 +154,9 @@ async function writePart(
 	await db.players.bulkPut(m.players.write);
 	await db.sessions.bulkPut(m.sessions.write);
 	await db.logs.bulkDelete([...m.taken]);
-	for (const gameId of m.taken) await db.signatures.where('gameId').equals(gameId).delete();
+	await db.gameSignatures.bulkDelete([...m.taken]);
 	await db.logs.bulkAdd(logsOfEvents(m.events.write));
-	await db.signatures.bulkAdd(m.signatures.write);
+	await db.gameSignatures.bulkAdd(signaturesByGame(m.signatures.write));
 	await db.games.bulkPut(m.games.write);
 	await db.matches.bulkPut(m.matches.write);
 	await db.inbox.bulkPut(m.inbox.write);
@@ -244,7 +250,7 @@ export async function rowsOf(
 	const out = { events: 0, signatures: 0 };
 	for (const gameId of ids) {
 		out.events += (await guard(() => db.logs.get(gameId)))?.events.length ?? 0;
-		out.signatures += await guard(() => db.signatures.where('gameId').equals(gameId).count());
+		out.signatures += (await guard(() => db.gameSignatures.get(gameId)))?.signatures.length ?? 0;
 	}
 	return out;
 }
@@ -269,7 +275,7 @@ export async function clearInSteps(): Promise<void> {
 				const first = ids[0]!;
 				const last = ids.at(-1)!;
 				await db.logs.where(':id').between(first, last, true, true).delete();
-				await db.signatures.where('gameId').between(first, last, true, true).delete();
+				await db.gameSignatures.where(':id').between(first, last, true, true).delete();
 				await db.games.bulkDelete(ids);
 				return true;
 			})
@@ -285,15 +291,21 @@ export async function clearInSteps(): Promise<void> {
 }
 
 /**
- * How many records each table of a backup holds; the events (in the logs, schema version 16)
- * only with `events` (they are counted by reading every log), else 0.
+ * How many records each table of a backup holds; the events and the signatures (a record a
+ * game each, schema versions 16 and 17) only with `rows` (they are counted by reading every
+ * log and every game's signatures), else 0.
  */
-export async function counts(events = true): Promise<Record<keyof StoreDump, number>> {
+export async function counts(rows = true): Promise<Record<keyof StoreDump, number>> {
 	return guard(() =>
 		db.transaction('r', tables(), async () => {
 			const out = {} as Record<keyof StoreDump, number>;
-			for (const t of TABLES) out[t] = t === 'events' ? 0 : await db.table(t).count();
-			if (events) await db.logs.each((log) => (out.events += log.events.length));
+			for (const t of TABLES) {
+				out[t] = t === 'events' || t === 'signatures' ? 0 : await db.table(t).count();
+			}
+			if (rows) {
+				await db.logs.each((log) => (out.events += log.events.length));
+				await db.gameSignatures.each((g) => (out.signatures += g.signatures.length));
+			}
 			return out;
 		})
 	);
@@ -316,27 +328,33 @@ export async function* dumpInParts(size = 500): AsyncGenerator<StoreDump> {
 	for (;;) {
 		const from: string | null = after;
 		const part: StoreDump | null = await guard(() =>
-			db.transaction('r', db.games, db.logs, db.signatures, async (): Promise<StoreDump | null> => {
-				const games: GameRecord[] = await (
-					from === null ? db.games.orderBy(':id') : db.games.where(':id').above(from)
-				)
-					.limit(size)
-					.toArray();
-				if (games.length === 0) return null;
-				const first = games[0]!.id;
-				const last = games.at(-1)!.id;
-				const ids = new Set(games.map((g) => g.id));
-				const [logs, signatures] = await Promise.all([
-					db.logs.where(':id').between(first, last, true, true).toArray(),
-					db.signatures.where('gameId').between(first, last, true, true).toArray()
-				]);
-				return {
-					...emptyDump(),
-					games,
-					events: logs.filter((l) => ids.has(l.gameId)).flatMap((l) => l.events),
-					signatures: signatures.filter((s) => ids.has(s.gameId))
-				};
-			})
+			db.transaction(
+				'r',
+				db.games,
+				db.logs,
+				db.gameSignatures,
+				async (): Promise<StoreDump | null> => {
+					const games: GameRecord[] = await (
+						from === null ? db.games.orderBy(':id') : db.games.where(':id').above(from)
+					)
+						.limit(size)
+						.toArray();
+					if (games.length === 0) return null;
+					const first = games[0]!.id;
+					const last = games.at(-1)!.id;
+					const ids = new Set(games.map((g) => g.id));
+					const [logs, signatures] = await Promise.all([
+						db.logs.where(':id').between(first, last, true, true).toArray(),
+						db.gameSignatures.where(':id').between(first, last, true, true).toArray()
+					]);
+					return {
+						...emptyDump(),
+						games,
+						events: logs.filter((l) => ids.has(l.gameId)).flatMap((l) => l.events),
+						signatures: signatures.filter((s) => ids.has(s.gameId)).flatMap((s) => s.signatures)
+					};
+				}
+			)
 		);
 		if (!part) break;
 		after = part.games.at(-1)!.id;

@@ -11,7 +11,13 @@ import type {
 	DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
-import type { EventRecord, GameRecord, LogRecord, SignatureRecord } from '$lib/card/records';
+import type {
+	EventRecord,
+	GameRecord,
+	GameSignaturesRecord,
+	LogRecord,
+	SignatureRecord
+} from '$lib/card/records';
 
 /** IndexedDB's mode of a DBCore transaction, when it is the native one (it is, below Dexie). */
 function readOnly(trans: DBCoreTransaction): boolean {
@@ -215,11 +221,14 @@ export class UpkeepCache {
 			entry.signaturesTouched = true;
 			return { after: () => undefined };
 		}
-		const added = [...req.values] as SignatureRecord[];
+		// Each signature a record before version 17; a game's signatures one record since.
+		const added = (req.values as (SignatureRecord | GameSignaturesRecord)[]).map((v) =>
+			'signatures' in v ? v.signatures : [v]
+		);
 		return {
 			after: (res) =>
-				added.forEach((s, i) => {
-					if (res.failures[i] === undefined) entry.addedSignatures.add(s);
+				added.forEach((list, i) => {
+					if (res.failures[i] === undefined) for (const s of list) entry.addedSignatures.add(s);
 				})
 		};
 	}

@@ -52,6 +52,7 @@ import type {
 	EventRecord,
 	FiguresRecord,
 	GameRecord,
+	GameSignaturesRecord,
 	LogRecord,
 	SignatureRecord,
 	VerdictRecord
@@ -65,14 +66,17 @@ const GAMES = 'games';
 const LOGS = 'logs';
 /** Before version 16 (an upgrade from an older one running), each event was a record here. */
 const EVENTS = 'events';
+/** Before version 17, each signature was a record here. */
 const SIGNATURES = 'signatures';
+/** A game's signatures, one record per game (version 17). */
+const GAME_SIGNATURES = 'gameSignatures';
 const CONTRIBUTIONS = 'contributions';
 const VERDICTS = 'verdicts';
 const FIGURES = 'figures';
 const STUDENT_TOTALS = 'studentTotals';
 const DAY_TOTALS = 'dayTotals';
 const SESSIONS = 'sessions';
-const WATCHED = [GAMES, LOGS, SIGNATURES];
+const WATCHED = [GAMES, LOGS, SIGNATURES, GAME_SIGNATURES];
 
 /** Dexie's `DBCoreRangeType` values (a const enum, which cannot be imported at run time). */
 const EQUAL = 1;
@@ -122,7 +126,9 @@ interface Tables {
 	/** The logs; null before version 16, whose upgrade moves `events` into them. */
 	logs: DBCoreTable | null;
 	events: DBCoreTable | null;
-	signatures: DBCoreTable;
+	/** Each signature a record: before version 17, whose upgrade moves them into `gameSignatures`. */
+	signatures: DBCoreTable | null;
+	gameSignatures: DBCoreTable | null;
 	contributions: DBCoreTable | null;
 	verdicts: DBCoreTable | null;
 	figures: DBCoreTable | null;
@@ -144,14 +150,16 @@ function equal(key: unknown): DBCoreKeyRange {
 	return { type: EQUAL, lower: key, upper: key, lowerOpen: false, upperOpen: false };
 }
 
-/** The ids of the games whose records, logs or signatures `req` on `table` writes. */
+/**
+ * The ids of the games whose records, logs or signatures `req` on `table` writes (a log's key,
+ * and a game's signatures' key, is its game's id).
+ */
 function touched(table: string, req: DBCoreMutateRequest): string[] | null {
 	if (req.type === 'add' || req.type === 'put') {
-		return req.values.map((v: GameRecord | LogRecord | SignatureRecord) =>
+		return req.values.map((v: GameRecord | LogRecord | SignatureRecord | GameSignaturesRecord) =>
 			'gameId' in v ? v.gameId : v.id
 		);
 	}
-	// A log's key is its game's id.
 	if (req.type === 'delete' && table !== SIGNATURES) return req.keys as string[];
 	return null;
 }
@@ -225,7 +233,7 @@ function othersBefore(
 			? core
 					.query({
 						trans,
-						// A log's key is its game's id: the keys say, without reading the logs.
+						// A log's key (a game's signatures' too) is its game's id: the keys say.
 						values: name === SIGNATURES,
 						query: { index: core.schema.primaryKey, range: req.range }
 					})
@@ -350,18 +358,24 @@ function eventsOfGames(
 }
 
 /**
- * The signatures of games `ids` as they now are in `trans`: for a batch, one read from the
- * first id to the last, kept only for `ids`, unless that range holds more than such a batch
- * would (its ids far apart): then a read per game.
+ * The signatures of games `ids` as they now are in `trans`: a record a game (version 17); before
+ * it, for a batch, one read from the first id to the last, kept only for `ids`, unless that range
+ * holds more than such a batch would (its ids far apart): then a read per game.
  */
 function signaturesOf(
 	t: Tables,
 	trans: DBCoreTransaction,
 	ids: string[]
 ): Promise<SignatureRecord[][]> {
-	const index = t.signatures.schema.getIndexByKeyPath('gameId')!;
+	if (t.gameSignatures) {
+		return t.gameSignatures
+			.getMany({ trans, keys: ids })
+			.then((found: (GameSignaturesRecord | undefined)[]) => found.map((g) => g?.signatures ?? []));
+	}
+	const rows = t.signatures!;
+	const index = rows.schema.getIndexByKeyPath('gameId')!;
 	const read = (range: DBCoreKeyRange, limit?: number) =>
-		t.signatures
+		rows
 			.query({ trans, values: true, limit, query: { index, range } })
 			.then(({ result }) => result as SignatureRecord[]);
 	const one = () => Promise.all(ids.map((id) => read(equal(id))));
@@ -594,7 +608,7 @@ function mutateWatched(
 			})
 		);
 	}
-	const core = name === LOGS ? t.logs! : t.signatures;
+	const core = name === LOGS ? t.logs! : name === SIGNATURES ? t.signatures! : t.gameSignatures!;
 	return othersBefore(core, name, req).then((ids) =>
 		core.mutate(req).then((res) => rejudge(t, trans, ids, undefined, false).then(() => res))
 	);
@@ -634,7 +648,8 @@ export const upkeep: Middleware<DBCore> = {
 					games: down.table(GAMES),
 					logs: tableOf(LOGS),
 					events: tableOf(EVENTS),
-					signatures: down.table(SIGNATURES),
+					signatures: tableOf(SIGNATURES),
+					gameSignatures: tableOf(GAME_SIGNATURES),
 					contributions: tableOf(CONTRIBUTIONS),
 					verdicts: tableOf(VERDICTS),
 					figures: tableOf(FIGURES),

@@ -250,10 +250,10 @@ async function run(steps: readonly Step[]): Promise<void> {
 			case 'turn-in': {
 				// The card leaves this device and comes back through the inbox.
 				const card = await outbox.cardOf(gameId);
-				await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+				await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 					await db.games.delete(gameId);
 					await db.logs.delete(gameId);
-					await db.signatures.where('gameId').equals(gameId).delete();
+					await db.gameSignatures.delete(gameId);
 				});
 				await inbox.receive(card.game.leagueId ?? main.leagueId, card);
 				return;

@@ -147,10 +147,10 @@ describe('kept by every write that changes what a card counts', () => {
 		const id = await playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { placed: true });
 		const card = await outbox.cardOf(id);
 		// The phone's copy leaves this device: the instructor's store knows only the league.
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			await db.games.delete(id);
 			await db.logs.delete(id);
-			await db.signatures.where('gameId').equals(id).delete();
+			await db.gameSignatures.delete(id);
 		});
 		expect(await keptCount(leagueId)).toBe(0);
 		const first = await inbox.receive(leagueId, card);
@@ -161,7 +161,7 @@ describe('kept by every write that changes what a card counts', () => {
 
 		// A second version of the same card (another card text, signed again) arrives: neither
 		// counts until the instructor chooses.
-		await db.signatures.where('gameId').equals(id).delete();
+		await db.gameSignatures.delete(id);
 		const second = { ...card.game, createdAt: at(5) };
 		await db.games.put({ ...second, signedAt: null, fingerprint: null, result: null });
 		for (const [i, seat] of second.seats.entries()) {

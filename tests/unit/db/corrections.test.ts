@@ -148,10 +148,10 @@ describe('correct', () => {
 			redoOf: null
 		};
 		// The phone's copy leaves this device: the instructor's store knows only the league.
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			await db.games.delete(id);
 			await db.logs.delete(id);
-			await db.signatures.where('gameId').equals(id).delete();
+			await db.gameSignatures.delete(id);
 		});
 		const entry = await inbox.receive(leagueId, { ...card, events: [...card.events, added] });
 		expect(entry.state).toBe('refused');

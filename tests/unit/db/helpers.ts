@@ -6,7 +6,7 @@ import { forgetCachedKey } from '$lib/db/device-key';
 import { db, durableDb } from '$lib/db/db';
 import * as storeDump from '$lib/db/store-dump';
 import type { DbErrorCode } from '$lib/db/errors';
-import type { EventRecord } from '$lib/card/records';
+import type { EventRecord, SignatureRecord } from '$lib/card/records';
 import { expect } from 'vitest';
 import { restoreStaged } from '$lib/backup/restore';
 import type { StoreDump } from '$lib/card/backup-records';
@@ -134,12 +134,31 @@ export const SHIPPED_VERSION_15 = {
 	dayTotals: '[leagueId+date]'
 };
 
+/** Version 16 as it shipped: version 15 with each game's log one record, the events gone. */
+export const SHIPPED_VERSION_16 = (() => {
+	const v16: Record<string, string> = { ...SHIPPED_VERSION_15, logs: 'gameId' };
+	delete v16.events;
+	delete v16.signedLogs;
+	return v16;
+})();
+
 /** Restores `file` (this device's, whole) as the Settings page restores a backup, in one part. */
 export async function restoreDump(file: StoreDump, mode: RestoreMode): Promise<void> {
 	async function* one(): AsyncGenerator<StoreDump> {
 		yield structuredClone(file);
 	}
 	await restoreStaged(one(), mode);
+}
+
+/**
+ * Every signature held, in the order of their ids (as the store kept them, one a record, before
+ * schema version 17 kept a game's together).
+ */
+export async function allSignatures(): Promise<SignatureRecord[]> {
+	const games = await db.gameSignatures.toArray();
+	return games
+		.flatMap((g) => g.signatures)
+		.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -154,7 +173,7 @@ export async function wholeStore(): Promise<StoreDump> {
 		games: await db.games.toArray(),
 		events: (await db.logs.toArray()).flatMap((log) => log.events),
 		matches: await db.matches.toArray(),
-		signatures: await db.signatures.toArray(),
+		signatures: await allSignatures(),
 		inbox: await db.inbox.toArray(),
 		turnIns: await db.turnIns.toArray()
 	}));

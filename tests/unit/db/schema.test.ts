@@ -5,7 +5,13 @@ import * as cards from '$lib/db/cards';
 import { pagesOf, readPage } from '$lib/card/contributions';
 import { DB_NAME, MugginsDB } from '$lib/db/db';
 import * as games from '$lib/db/games';
-import type { EventRecord, LogRecord, PlayerRecord } from '$lib/card/records';
+import type {
+	EventRecord,
+	GameSignaturesRecord,
+	LogRecord,
+	PlayerRecord,
+	SignatureRecord
+} from '$lib/card/records';
 import * as sessions from '$lib/db/sessions';
 import { declareSchema } from '$lib/db/schema';
 import { LATEST_VERSION, noteKey } from '$lib/db/version-note';
@@ -18,6 +24,7 @@ import {
 	SHIPPED_VERSION_13,
 	SHIPPED_VERSION_14,
 	SHIPPED_VERSION_15,
+	SHIPPED_VERSION_16,
 	SHIPPED_VERSION_5,
 	SHIPPED_VERSION_6,
 	SHIPPED_VERSION_9,
@@ -166,7 +173,7 @@ describe('version 2 (sign-off)', () => {
 			fingerprint: null,
 			result: null
 		});
-		expect(await upgraded.signatures.where('gameId').equals('g1').count()).toBe(0);
+		expect(await upgraded.gameSignatures.get('g1')).toBeUndefined();
 		expect(upgraded.verno).toBeGreaterThanOrEqual(2);
 		upgraded.close();
 	});
@@ -298,3 +305,78 @@ describe('version 16 (a game’s log in one record)', () => {
 		expect(await wholeStore()).toEqual({ ...stored, events: logs.flatMap((l) => l.events) });
 	});
 });
+
+describe('version 17 (a game’s signatures in one record)', () => {
+	/** The derived tables, which moving the signatures leaves as they are. */
+	const DERIVED = ['contributions', 'verdicts', 'figures', 'studentTotals', 'dayTotals'] as const;
+
+	it('moves every signature of version 16 into its game’s record, in signing order, and drops the table', async () => {
+		const { leagueId, students } = await leagueWith(['Ana', 'Ben', 'Cara']);
+		const [ana, ben, cara] = [...students.values()] as [PlayerRecord, PlayerRecord, PlayerRecord];
+		await playGame(leagueId, [ana, ben], [20, 10]);
+		await playGame(leagueId, [ben, cara], [5, 15], { minute: 2 });
+		await playGame(leagueId, [ana, cara], [5, 15], { minute: 3, sign: false });
+		const stored = await wholeStore();
+		expect(stored.signatures.length).toBeGreaterThan(0);
+		const current = new MugginsDB();
+		const derived = await Promise.all(DERIVED.map((t) => current.table(t).toArray()));
+		current.close();
+		await resetDb();
+		// More games than the upgrade moves at a time (500), three signatures each, the set-aside
+		// one signed first; their ids sort against the signing order.
+		const many: SignatureRecord[] = Array.from({ length: 1_201 }, (_, g) =>
+			[2, 1, 0].map((k) => ({
+				id: `sig-${String(g).padStart(4, '0')}-${k}`,
+				gameId: `m${String(g).padStart(4, '0')}`,
+				playerId: [ana, ben, cara][k]!.id,
+				name: [ana, ben, cara][k]!.name,
+				fingerprint: 'f'.repeat(64),
+				strokes: null,
+				typed: [ana, ben, cara][k]!.name,
+				signedAt: `2026-01-12T09:0${2 - k}:00.000Z`,
+				deviceId: 'd1',
+				setAsideAt: k === 2 ? '2026-01-12T09:05:00.000Z' : null,
+				setAsideReason: k === 2 ? 'a count was wrong' : null
+			}))
+		).flat();
+		const old = new Dexie(DB_NAME);
+		old.version(16).stores(SHIPPED_VERSION_16);
+		await old.open();
+		for (const [table, rows] of Object.entries(stored)) {
+			if (table === 'events') await old.table('logs').bulkAdd(logsOf(rows as EventRecord[]));
+			else await old.table(table).bulkAdd(rows);
+		}
+		for (const [i, t] of DERIVED.entries()) await old.table(t).bulkAdd(derived[i]!);
+		// Added in a shuffled order: the store keeps them by id.
+		await old.table('signatures').bulkAdd([...many].reverse());
+		old.close();
+
+		const expected = new Map<string, SignatureRecord[]>();
+		for (const s of [...stored.signatures, ...many]) {
+			expected.set(s.gameId, [...(expected.get(s.gameId) ?? []), s]);
+		}
+		const records: GameSignaturesRecord[] = [...expected.keys()].sort().map((gameId) => ({
+			gameId,
+			signatures: expected
+				.get(gameId)!
+				.sort((a, b) => a.signedAt.localeCompare(b.signedAt) || a.id.localeCompare(b.id))
+		}));
+		const upgraded = new MugginsDB();
+		expect(await upgraded.gameSignatures.toArray()).toEqual(records);
+		expect(storesOf(upgraded).map((s) => s.name)).not.toContain('signatures');
+		for (const [i, t] of DERIVED.entries()) {
+			expect(await upgraded.table(t).toArray()).toEqual(derived[i]);
+		}
+		upgraded.close();
+		const after = await wholeStore();
+		expect(after.signatures).toHaveLength(stored.signatures.length + many.length);
+		expect({ ...after, signatures: [] }).toEqual({ ...stored, signatures: [] });
+	});
+});
+
+/** `events` as one log record per game. */
+function logsOf(events: readonly EventRecord[]): LogRecord[] {
+	const by = new Map<string, EventRecord[]>();
+	for (const e of events) by.set(e.gameId, [...(by.get(e.gameId) ?? []), e]);
+	return [...by].map(([gameId, list]) => ({ gameId, events: list }));
+}

@@ -58,10 +58,10 @@ describe('a card hashed once on each device', () => {
 		const gameId = await playGame(leagueId, seated, [60, 30], { placed: true });
 		const card = await outbox.cardOf(gameId);
 		// The phone's copy leaves this device: the instructor's store knows only the league.
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			await db.games.clear();
 			await db.logs.clear();
-			await db.signatures.clear();
+			await db.gameSignatures.clear();
 		});
 		hashed.length = 0;
 		const entry = await inbox.receive(leagueId, card);

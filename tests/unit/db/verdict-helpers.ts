@@ -7,7 +7,7 @@ import { db } from '$lib/db/db';
 import type { PlayerRecord, VerdictRecord } from '$lib/card/records';
 import { verdictOf } from '$lib/card/verdicts';
 import { leagueWith, playGame } from './league-helpers';
-import { allEvents } from './helpers';
+import { allEvents, allSignatures } from './helpers';
 
 function byGame(a: VerdictRecord, b: VerdictRecord): number {
 	return a.gameId.localeCompare(b.gameId);
@@ -18,7 +18,7 @@ export async function judgedAfresh(): Promise<VerdictRecord[]> {
 	const [games, events, signed] = await Promise.all([
 		db.games.toArray(),
 		allEvents(),
-		db.signatures.toArray()
+		allSignatures()
 	]);
 	const out: VerdictRecord[] = [];
 	for (const game of games) {

@@ -13,7 +13,7 @@ import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
 import * as leagues from '$lib/db/leagues';
 import * as outbox from '$lib/db/outbox';
-import type { EventRecord, SignatureRecord } from '$lib/card/records';
+import { signaturesByGame, type EventRecord, type SignatureRecord } from '$lib/card/records';
 import * as signatures from '$lib/db/signatures';
 import { vouchPrints } from '$lib/db/upkeep';
 import { leagueCsv } from '$lib/export/league';
@@ -192,14 +192,14 @@ describe('every write that can change a verdict changes it in the same transacti
 				signatures: await signatures.list(id)
 			}))
 		);
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			await db.games.bulkDelete(ids);
 			await db.logs.bulkDelete(ids);
-			await db.signatures.bulkDelete(kept.flatMap((k) => k.signatures.map((s) => s.id)));
+			await db.gameSignatures.bulkDelete(ids);
 		});
 		expect(await db.verdicts.count()).toBe(0);
 		const [h, t] = kept as [(typeof kept)[0], (typeof kept)[0]];
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			const events = [...h.log.events];
 			await db.logs.add({ gameId: honest, events });
 			// The writer's list changed after the write: the store holds the whole log still.
@@ -213,7 +213,7 @@ describe('every write that can change a verdict changes it in the same transacti
 				event: { ...row.event, count: (row.event as { count: number }).count + 5 }
 			} as typeof row;
 			await db.logs.put({ gameId: tampered, events: t.log.events.with(score, changedRow) });
-			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.gameSignatures.bulkAdd(signaturesByGame([...h.signatures, ...t.signatures]));
 			await db.games.bulkAdd([h.game, t.game]);
 		});
 		expect(await changed(leagueId)).toEqual([tampered]);
@@ -232,31 +232,31 @@ describe('every write that can change a verdict changes it in the same transacti
 		);
 		const [h, t] = kept as [(typeof kept)[0], (typeof kept)[0]];
 		const remove = () =>
-			db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 				await db.games.bulkDelete(ids);
 				await db.logs.bulkDelete(ids);
-				await db.signatures.bulkDelete(kept.flatMap((k) => k.signatures.map((s) => s.id)));
+				await db.gameSignatures.bulkDelete(ids);
 			});
 		const wrong = 'f'.repeat(64);
 		await remove();
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			// Vouched for a copy of the record, not the one added: not taken.
 			vouchPrints([{ game: { ...h.game }, log: h.log, print: wrong }]);
 			// Vouched for the very records, but the log was put again after: not taken.
 			vouchPrints([{ game: t.game, log: t.log, print: wrong }]);
 			await db.logs.bulkAdd([h.log, t.log]);
 			await db.logs.put({ ...t.log });
-			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.gameSignatures.bulkAdd(signaturesByGame([...h.signatures, ...t.signatures]));
 			await db.games.bulkAdd([h.game, t.game]);
 		});
 		expect(await changed(leagueId)).toEqual([]);
 		await expectVerdictsKept();
 		// For the very records, unchanged, the word is taken (a restore's: it hashed the card).
 		await remove();
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			vouchPrints([{ game: h.game, log: h.log, print: wrong }]);
 			await db.logs.bulkAdd([h.log, t.log]);
-			await db.signatures.bulkAdd([...h.signatures, ...t.signatures]);
+			await db.gameSignatures.bulkAdd(signaturesByGame([...h.signatures, ...t.signatures]));
 			await db.games.bulkAdd([h.game, t.game]);
 		});
 		expect(await changed(leagueId)).toEqual([honest]);
@@ -272,39 +272,42 @@ describe('every write that can change a verdict changes it in the same transacti
 		const verdict = await db.verdicts.get(honest);
 		expect(verdict).toBeDefined();
 		const remove = () =>
-			db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+			db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 				await db.games.delete(honest);
 				await db.logs.delete(honest);
-				await db.signatures.bulkDelete(kept.signatures.map((s) => s.id));
+				await db.gameSignatures.delete(honest);
 			});
 		const print = kept.game.fingerprint!;
 		// The word for the very signature records added: taken, not read back. Vouched as the
 		// first alone, the card is judged with one signature (what the word says), not all.
 		const [first] = kept.signatures as [SignatureRecord];
 		await remove();
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [first] }]);
 			await db.logs.add(kept.log);
-			await db.signatures.bulkAdd(kept.signatures);
+			await db.gameSignatures.add({ gameId: honest, signatures: kept.signatures });
 			await db.games.add(kept.game);
 		});
 		expect(await db.verdicts.get(honest)).not.toEqual(verdict);
 		// A signature put in the same transaction: the word is not taken, the signatures are read.
 		await remove();
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [first] }]);
 			await db.logs.add(kept.log);
-			await db.signatures.bulkAdd(kept.signatures);
-			await db.signatures.put({ ...first });
+			await db.gameSignatures.add({ gameId: honest, signatures: kept.signatures });
+			await db.gameSignatures.put({
+				gameId: honest,
+				signatures: kept.signatures.map((s) => (s === first ? { ...first } : s))
+			});
 			await db.games.add(kept.game);
 		});
 		expect(await db.verdicts.get(honest)).toEqual(verdict);
 		// Copies of the records added, not the very ones: not taken either.
 		await remove();
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			vouchPrints([{ game: kept.game, log: kept.log, print, signatures: [{ ...first }] }]);
 			await db.logs.add(kept.log);
-			await db.signatures.bulkAdd(kept.signatures);
+			await db.gameSignatures.add({ gameId: honest, signatures: kept.signatures });
 			await db.games.add(kept.game);
 		});
 		expect(await db.verdicts.get(honest)).toEqual(verdict);
@@ -312,18 +315,36 @@ describe('every write that can change a verdict changes it in the same transacti
 
 	it('a signature set aside, deleted, or moved to another card by hand', async () => {
 		const { leagueId, honest, tampered } = await classWithCards();
-		const [first, second] = await signatures.list(honest);
-		await db.signatures.update(first!.id, { setAsideAt: at(70), setAsideReason: 'x' });
+		const all = await signatures.list(honest);
+		const [first, second] = all as [SignatureRecord, SignatureRecord];
+		const put = (gameId: string, list: SignatureRecord[]) =>
+			db.gameSignatures.put({ gameId, signatures: list });
+		const aside = { ...first, setAsideAt: at(70), setAsideReason: 'x' };
+		await put(
+			honest,
+			all.map((s) => (s === first ? aside : s))
+		);
 		expect(await changed(leagueId)).toEqual([honest]);
-		await db.signatures.put(first!);
+		await put(honest, all);
 		expect(await changed(leagueId)).toEqual([]);
-		await db.signatures.delete(second!.id);
+		await put(
+			honest,
+			all.filter((s) => s !== second)
+		);
 		expect(await changed(leagueId)).toEqual([honest]);
-		await db.signatures.add(second!);
-		await db.signatures.put({ ...second!, gameId: tampered });
+		await put(honest, all);
+		// Moved to the other card: taken from this one's record, put in the other's.
+		const theirs = await signatures.list(tampered);
+		await db.transaction('rw', db.gameSignatures, async () => {
+			await put(
+				honest,
+				all.filter((s) => s !== second)
+			);
+			await put(tampered, [...theirs, { ...second, gameId: tampered }]);
+		});
 		expect(await changed(leagueId)).toEqual([honest]);
-		await db.signatures.where('gameId').equals(honest).delete();
-		await db.signatures.clear();
+		await db.gameSignatures.delete(honest);
+		await db.gameSignatures.clear();
 		expect(await changed(leagueId)).toEqual([honest, tampered].sort());
 		await expectVerdictsKept();
 	});
@@ -376,10 +397,10 @@ describe('every write that can change a verdict changes it in the same transacti
 	it('a card received through the inbox', async () => {
 		const { leagueId, tampered } = await classWithCards();
 		const card = await outbox.cardOf(tampered);
-		await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+		await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 			await db.games.delete(tampered);
 			await db.logs.delete(tampered);
-			await db.signatures.where('gameId').equals(tampered).delete();
+			await db.gameSignatures.delete(tampered);
 		});
 		expect(await db.verdicts.get(tampered)).toBeUndefined();
 		await inbox.receive(leagueId, card);

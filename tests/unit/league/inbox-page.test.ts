@@ -36,10 +36,10 @@ async function phonesCards(n: number): Promise<ReceivedCard[]> {
 	for (let i = 0; i < n; i++) {
 		out.push(await signedCard(students.slice(0, 2), (i % 6) + 1, { leagueId }));
 	}
-	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 		await db.games.clear();
 		await db.logs.clear();
-		await db.signatures.clear();
+		await db.gameSignatures.clear();
 	});
 	return out;
 }

@@ -34,10 +34,10 @@ async function handedOutWithCard() {
 	await games.append(gameId, { type: 'end' });
 	await signForTest(gameId);
 	const card = await outbox.cardOf(gameId);
-	await db.transaction('rw', [db.games, db.logs, db.signatures], async () => {
+	await db.transaction('rw', [db.games, db.logs, db.gameSignatures], async () => {
 		await db.games.delete(gameId);
 		await db.logs.delete(gameId);
-		await db.signatures.where('gameId').equals(gameId).delete();
+		await db.gameSignatures.delete(gameId);
 	});
 	return { leagueId, sessionId: session.id, card };
 }

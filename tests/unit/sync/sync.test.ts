@@ -39,10 +39,10 @@ beforeEach(async () => {
 
 /** The card leaves this device, as if it were signed on a phone. */
 async function forgetGames() {
-	await db.transaction('rw', db.games, db.logs, db.signatures, db.turnIns, async () => {
+	await db.transaction('rw', db.games, db.logs, db.gameSignatures, db.turnIns, async () => {
 		await db.games.clear();
 		await db.logs.clear();
-		await db.signatures.clear();
+		await db.gameSignatures.clear();
 		await db.turnIns.clear();
 	});
 }

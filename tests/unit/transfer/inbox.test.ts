@@ -23,10 +23,10 @@ beforeEach(async () => {
 	const students = [...made.students.values()];
 	card = await signedCard(students.slice(0, 3), 2, { leagueId });
 	// The phone's copy leaves this device: the instructor's store knows only the league.
-	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 		await db.games.clear();
 		await db.logs.clear();
-		await db.signatures.clear();
+		await db.gameSignatures.clear();
 	});
 });
 
@@ -80,7 +80,7 @@ describe('receive', () => {
 		// The phone reopens the card, records one more count, and everyone signs again.
 		await db.games.put(card.game);
 		await db.logs.put({ gameId: card.game.id, events: card.events });
-		await db.signatures.bulkPut(card.signatures);
+		await db.gameSignatures.put({ gameId: card.game.id, signatures: card.signatures });
 		await signatures.reopen(card.game.id, 'Missed a count', { now: at(62) });
 		expect(await db.games.get(card.game.id)).toMatchObject({ signedAt: null });
 		await db.games.update(card.game.id, { leagueId });
@@ -114,9 +114,9 @@ describe('receive', () => {
 
 /** Signs `card`'s game afresh in this store, as its players would on the phone. */
 async function resign(changed: ReceivedCard): Promise<ReceivedCard> {
-	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 		await db.logs.delete(changed.game.id);
-		await db.signatures.where('gameId').equals(changed.game.id).delete();
+		await db.gameSignatures.delete(changed.game.id);
 		await db.games.put({ ...changed.game, signedAt: null, fingerprint: null, result: null });
 		await db.logs.add({ gameId: changed.game.id, events: changed.events });
 	});
@@ -124,9 +124,9 @@ async function resign(changed: ReceivedCard): Promise<ReceivedCard> {
 		await signatures.sign(changed.game.id, seat, { typed: nameOf(i) }, { now: at(70 + i) });
 	}
 	const out = await outbox.cardOf(changed.game.id);
-	await db.transaction('rw', db.games, db.logs, db.signatures, async () => {
+	await db.transaction('rw', db.games, db.logs, db.gameSignatures, async () => {
 		await db.logs.delete(changed.game.id);
-		await db.signatures.where('gameId').equals(changed.game.id).delete();
+		await db.gameSignatures.delete(changed.game.id);
 		await db.games.delete(changed.game.id);
 	});
 	return out;
@@ -189,7 +189,7 @@ describe('attach', () => {
 		const quick = await create({ players: seats, now: at(80) });
 		expect((await outbox.attach(quick.id, leagueId)).leagueId).toBe(leagueId);
 		await db.games.put(card.game);
-		await db.signatures.bulkPut(card.signatures);
+		await db.gameSignatures.put({ gameId: card.game.id, signatures: card.signatures });
 		await expect(outbox.attach(card.game.id, leagueId)).rejects.toMatchObject({
 			code: 'card-has-signatures'
 		});
