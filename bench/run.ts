@@ -29,7 +29,7 @@ import {
 import { openKeptSchool, openSchoolOnDisk } from './kept-school';
 import { figure as made, markLoad, report, type Figure } from './report';
 import { serverFigures } from './server';
-import { liveFigures } from './live';
+import { liveInOwnProcess } from './live-process';
 import { tapToPaint, type TapTiming } from './tap';
 import { planFrom, type Size } from './parts';
 import { percentile, startGame } from './ui';
@@ -504,7 +504,7 @@ async function main(): Promise<boolean> {
 		if (server.pid) stopGroup(server.pid);
 	}
 	if (plan.parts.has('server')) figures.push(...(await serverFigures()));
-	if (plan.parts.has('live')) figures.push(...(await liveFigures()));
+	if (plan.parts.has('live')) figures.push(...(await liveInOwnProcess()));
 	const out = plan.partial ? 'bench/results-partial.json' : 'bench/results.json';
 	return report(figures, join(root, out));
 }
