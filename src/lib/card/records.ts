@@ -196,7 +196,7 @@ export interface SignatureRecord {
 /**
  * Every signature of one game, those set aside included, in the order they were made, as one
  * record (schema version 17, issue 39): a card of four players was four records, and a restore
- * of 10 classes wrote 21,600 of them; each record written costs about as much as its bytes.
+ * of 10 classes wrote 21,600 of them, and a record costs about the same to write whatever it holds.
  */
 export interface GameSignaturesRecord {
 	gameId: string;
