@@ -15,7 +15,7 @@ import type { InboxRecord, StoreDump } from './backup-records';
 import { CardError } from './errors';
 import { checkGame, contentOf, incomingName, quoted } from './game-check';
 import { cleanName, MAX_LEAGUE_NAME, nameKey } from './names';
-import type { EventRecord, GameRecord, SignatureRecord } from './records';
+import { byGame, type EventRecord, type GameRecord, type SignatureRecord } from './records';
 import { checkedStudentId, studentIdKey } from './student-ids';
 
 /**
@@ -144,13 +144,5 @@ export async function checkDumpWithPrints(
 	return { dump, prints };
 }
 
-/** `records` (events, signatures) grouped by their game's id, in their order. */
-export function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
-	const out = new Map<string, T[]>();
-	for (const r of records) {
-		const list = out.get(r.gameId);
-		if (list) list.push(r);
-		else out.set(r.gameId, [r]);
-	}
-	return out;
-}
+/** Grouping by game is the records' own (`records.ts`); its callers here read it from this file. */
+export { byGame };

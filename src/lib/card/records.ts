@@ -203,15 +203,20 @@ export interface GameSignaturesRecord {
 	signatures: SignatureRecord[];
 }
 
+/** `records` (events, signatures) grouped by their game's id, in their order. */
+export function byGame<T extends { gameId: string }>(records: readonly T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of records) {
+		const list = out.get(r.gameId);
+		if (list) list.push(r);
+		else out.set(r.gameId, [r]);
+	}
+	return out;
+}
+
 /** `signatures` as one record per game, in the order each game first comes. */
 export function signaturesByGame(signatures: readonly SignatureRecord[]): GameSignaturesRecord[] {
-	const out = new Map<string, SignatureRecord[]>();
-	for (const s of signatures) {
-		const list = out.get(s.gameId);
-		if (list) list.push(s);
-		else out.set(s.gameId, [s]);
-	}
-	return [...out].map(([gameId, list]) => ({ gameId, signatures: list }));
+	return [...byGame(signatures)].map(([gameId, list]) => ({ gameId, signatures: list }));
 }
 
 /** The engine's setup for a stored game. */
