@@ -35,6 +35,7 @@ import { startServer, stopServer } from '../tests/server/process';
 import { cpuSeconds, residentMb } from './cpu';
 import { paced, percentile, type PacedRequest } from './paced';
 import { startCluster } from './postgres';
+import { flushWords, startDiskProbe } from './disk-probe';
 import { quietWords, waitForQuiet } from './quiet';
 import { figure, type Figure } from './report';
 import { sampledLeague } from './live-browser';
@@ -339,6 +340,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 		const cpuBefore = cpuSeconds(pid);
 		let peak = idle;
 		const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 500);
+		const disk = startDiskProbe();
 		const [live, pushed] = await Promise.all([
 			paced({
 				base: BASE,
@@ -357,12 +359,19 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 			sampled.tap(SECONDS)
 		]);
 		const cpu = cpuSeconds(pid) - cpuBefore;
+		const flushes = await disk.stop();
 		// BENCH_LIVE_TRACE=<file>: each card's due time and latency (ms), to see where a slow
 		// push fell in the run (a stall every 20 s: docs/speed.md, 2026-12-02 04:13).
 		if (process.env.BENCH_LIVE_TRACE) {
 			writeFileSync(
 				process.env.BENCH_LIVE_TRACE,
-				JSON.stringify({ dueMs: pushed.dueMs, latencyMs: pushed.latencyMs })
+				JSON.stringify({
+					// The run's start on the wall clock, to set the disk's flushes beside the pushes.
+					startedAt: performance.timeOrigin + pushed.startedAt,
+					dueMs: pushed.dueMs,
+					latencyMs: pushed.latencyMs,
+					flushes
+				})
 			);
 		}
 		await new Promise((r) => setTimeout(r, GRACE_MS));
@@ -420,7 +429,20 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 				storedCards === cards.length ? percentile(pushed.latencyMs, 95) : NaN,
 				'ms',
 				note(
-					`${storedCards} of ${cards.length} cards stored (${answers(pushed)}); the generator itself late by p95 ${percentile(pushed.lateMs, 95).toFixed(1)} ms, most ${Math.max(...pushed.lateMs.filter((ms) => !Number.isNaN(ms))).toFixed(1)} ms (its own process held up, counted in the latency all the same); ${setup}`
+					`${storedCards} of ${cards.length} cards stored (${answers(pushed)}); the generator itself late by p95 ${percentile(pushed.lateMs, 95).toFixed(1)} ms, most ${Math.max(...pushed.lateMs.filter((ms) => !Number.isNaN(ms))).toFixed(1)} ms (its own process held up, counted in the latency all the same); ${flushWords(flushes)}; ${setup}`
+				)
+			),
+			figure(
+				'disk flush p99 during live play',
+				flushes.length > 0
+					? percentile(
+							flushes.map(([, ms]) => ms),
+							99
+						)
+					: NaN,
+				'ms',
+				note(
+					`no budget: a PostgreSQL commit waits on the disk as this does (bench/disk-probe.ts); ${flushWords(flushes)}`
 				)
 			),
 			figure(

@@ -34,6 +34,7 @@ import { tapToPaint, type TapTiming } from './tap';
 import { planFrom, type Size } from './parts';
 import { percentile, startGame } from './ui';
 import { failedWait, measured } from './wait';
+import { quietWords, waitForQuiet } from './quiet';
 
 const root = join(import.meta.dirname, '..');
 const buildDir = join(root, 'build');
@@ -166,6 +167,11 @@ async function filesAt(
 	const b = await page.evaluate(() => (globalThis as unknown as InPage).bench.prepareRestore());
 	figures.push(figure(`backup, ${size}`, b.backupMs, 'ms', `${b.mb.toFixed(1)} MB`));
 	figures.push(figure(`backup size, ${size}`, b.mb, 'MB', 'streamed into a Blob of parts'));
+	// The backup just written and the school just deleted leave the browser busy on its files
+	// for a while (load 2.6-3.1 before the restores of 2026-12-03): a teacher restores on a
+	// laptop at rest, so the restore waits for the machine to quieten, and says how long.
+	const quiet = await waitForQuiet();
+	markLoad();
 	const { out: r, heap } = await heapDuring(page, cdp, () =>
 		page.evaluate(() => (globalThis as unknown as InPage).bench.restore())
 	);
@@ -174,7 +180,7 @@ async function filesAt(
 			`restore, ${size}`,
 			r.restoreMs,
 			'ms',
-			r.error ?? 'replace, the file read and checked first'
+			r.error ?? `replace, the file read and checked first; ${quietWords(quiet)}`
 		),
 		...heapFigures(`restore, ${size}`, heap, r.error),
 		figure(`backup and restore failures, ${size}`, r.error ? 1 : 0, 'count', r.error ?? '')
