@@ -4,11 +4,13 @@
  * by a factor of 1.3 to 3 (docs/speed.md: the server's CPU a card 0.41 ms one morning, 1.1-1.3
  * ms that evening; a restore of 10 classes 7.8-8.6 s at 06:41 UTC and 9.0-12.9 s at 09:27 on
  * 2026-12-03, the same code and file), and every budget is read against this machine: the
- * figure, at the start and at the end of a whole run, says which machine a run met.
+ * figure, at the start and at the end of a whole run, says which machine a run met. It is the
+ * CPU's speed only: over two whole runs it followed the live server's CPU a message, not the
+ * restores, which wait on the browser's processes, IndexedDB and the disk (docs/speed.md).
  */
 import { createHash } from 'node:crypto';
 
-/** The fixed work: about 0.3 s on a quiet, fast day here. Returns a checksum so none is skipped. */
+/** The fixed work: 0.24-0.29 s here on 2026-12-03. Returns a checksum so none is skipped. */
 function work(): number {
 	const rows = Array.from({ length: 40_000 }, (_, i) => ({
 		id: `g${i}`,
