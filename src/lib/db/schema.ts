@@ -355,9 +355,10 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 	// Version 17: a game's signatures in one record (`GameSignaturesRecord`, issue 39): a card of
 	// four players was four records, and each record a restore writes costs about what a record
 	// of the whole card's signatures costs (a restore of 10 classes: 9.1-9.4 s with its 21,600
-	// signature records, 7.8-8.6 s with 5,400, docs/speed.md). They move `MOVE_GAMES` games at a time, in the order of their games' ids, each
-	// range of games read whole, so an upgrade never holds a school's signatures at once. Below
-	// the upkeep (`putRaw`): the same signatures, the same verdicts.
+	// signature records, 7.8-8.6 s with 5,400, docs/speed.md). They move `MOVE_GAMES` games at a
+	// time, in the order of their games' ids, each range of games read whole, so an upgrade never
+	// holds a school's signatures at once. Below the upkeep (`putRaw`): the same signatures, the
+	// same verdicts.
 	db.version(17)
 		.stores({ gameSignatures: 'gameId', signatures: null })
 		.upgrade(async (tx) => {
