@@ -1,7 +1,8 @@
 /**
  * Receiving a card on the server: the same parse and checks as the instructor's inbox
- * (`parsePayload`, `transfer/card-check`), then one statement that stores it once however
- * often it is pushed. A card that fails a check is refused with its reasons; nothing is stored.
+ * (`parsePayload`, `transfer/card-check`), then one statement, shared with the cards pushed
+ * meanwhile (`card-store.ts`), that stores it once however often it is pushed. A card that
+ * fails a check is refused with its reasons; nothing is stored.
  */
 import {
 	BrokenCardError,
@@ -16,6 +17,7 @@ import type { Database } from './db';
 import { ApiError } from './errors';
 import type { Caller } from './auth';
 import { checkSender, readPayload } from './payloads';
+import { storeInBatch } from './card-store';
 
 /** What a push did: stored anew, or found already there. */
 export interface Pushed {
@@ -86,43 +88,12 @@ async function refuseOffRoster(db: Database, leagueId: string, checked: CheckedC
 }
 
 /**
- * One statement stores a card: it counts the card's seats on the league's roster, and only when
- * every one is there takes the league's next number under the league row's lock and inserts the
- * card, `on conflict do nothing`, unless it is stored already; a phone's `last_seen_at` is written
- * in it when asked. A number is taken only with the insert that uses it, so the league's cards
- * are numbered without a gap however often a card is pushed. The game's live copy (issue 40)
- * goes in the same statement: the card counts now, the live view is no longer needed.
- */
-const STORE = `with roster as (
-		select count(*)::int as n from players where league_id = $1 and id = any($6::text[])
-	), next as (
-		select l.card_seq + 1 as seq from leagues l, roster where l.id = $1 and roster.n = $7
-		and not exists (select 1 from cards c
-			where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3)
-		for update of l
-	), ins as (
-		insert into cards (league_id, seq, game_id, fingerprint, card, device_id)
-		select $1, next.seq, $2, $3, $4::json, $5 from next
-		on conflict (league_id, game_id, fingerprint) do nothing
-		returning seq
-	), bump as (
-		update leagues set card_seq = ins.seq from ins where leagues.id = $1
-	), seen as (
-		update devices set last_seen_at = now() where $8 and id = $5
-		and (last_seen_at is null or last_seen_at < now() - interval '1 minute')
-	), counted as (
-		delete from live_games where league_id = $1 and game_id = $2
-		and (select n from roster) = $7
-	)
-	select (select seq from ins) as stored,
-		(select c.seq from cards c
-			where c.league_id = $1 and c.game_id = $2 and c.fingerprint = $3) as held,
-		exists (select 1 from leagues where id = $1) as league,
-		(select n from roster) as rostered`;
-
-/**
- * Stores `card`, pushed by `caller` (already admitted to the card's league), in one round trip
- * when it is on the roster (`STORE`); a card with a seat not on the roster is refused with the
+ * Stores `card`, pushed by `caller` (already admitted to the card's league), with the cards that
+ * come in meanwhile (`storeInBatch`): its seats are counted on the league's roster and, only when
+ * every one is there, the league's next number is taken under the league row's lock and the card
+ * stored, unless it is stored already; the game's live copy (issue 40) goes, the card counts now.
+ * A number is taken only with the card that uses it, so the league's cards are numbered without a
+ * gap however often a card is pushed. A card with a seat not on the roster is refused with the
  * reasons the inbox would give. A phone's `last_seen_at` is written at most once a minute.
  * @throws ApiError 422 (a seat not on the roster, with `reasons`), 404 (no such league)
  */
@@ -130,38 +101,26 @@ export async function storeCard(db: Database, caller: Caller, card: ExaminedCard
 	const { checked } = card;
 	const leagueId = caller.leagueId;
 	if (checked.reasons.length > 0) await refuseOffRoster(db, leagueId, checked);
-	const seats = new Set(checked.game.seats);
-	const params = [leagueId, checked.game.id, checked.fingerprint];
+	const seats = [...new Set(checked.game.seats)];
 	const seen = caller.lastSeenAt?.getTime() ?? 0;
-	const [row] = await db.query<{
-		stored: number | null;
-		held: number | null;
-		league: boolean;
-		rostered: number;
-	}>(STORE, [
-		...params,
-		card.stored,
-		caller.deviceId,
-		[...seats],
-		seats.size,
-		caller.deviceId !== null && Date.now() - seen > SEEN_EVERY_MS
-	]);
-	if (!row?.league) throw new ApiError(404, 'server-not-found');
-	if (row.rostered !== seats.size) {
+	const row = await storeInBatch(db, {
+		leagueId,
+		gameId: checked.game.id,
+		fingerprint: checked.fingerprint,
+		card: card.stored,
+		deviceId: caller.deviceId,
+		seats,
+		seen: caller.deviceId !== null && Date.now() - seen > SEEN_EVERY_MS
+	});
+	if (!row.league) throw new ApiError(404, 'server-not-found');
+	if (row.rostered !== seats.length) {
 		await refuseOffRoster(db, leagueId, checked);
 		// A seat joined the roster between the two reads: store it as any other card.
 		return storeCard(db, caller, card);
 	}
-	if (row.stored !== null) return { created: true, seq: Number(row.stored) };
-	if (row.held !== null) return { created: false, seq: Number(row.held) };
-	// Stored by a push that committed while this one waited for the league's lock: this
-	// statement's snapshot is older than that commit, the next one sees it.
-	const [again] = await db.query<{ seq: number }>(
-		'select seq from cards where league_id = $1 and game_id = $2 and fingerprint = $3',
-		params
-	);
-	if (!again) throw new Error('a card neither stored nor found');
-	return { created: false, seq: Number(again.seq) };
+	if (row.stored !== null) return { created: true, seq: row.stored };
+	if (row.held !== null) return { created: false, seq: row.held };
+	throw new Error('a card neither stored nor found');
 }
 
 /** A received card as the instructor pulls it. */
