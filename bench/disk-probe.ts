@@ -64,10 +64,20 @@ export function startDiskProbe(dir = tmpdir(), everyMs = 50): DiskProbe {
 	};
 }
 
-/** The flushes in words: "disk flush p50 0.4 ms, p99 3.1 ms, longest 12 ms (of 700)". */
-export function flushWords(flushes: readonly Flush[]): string {
+/** The `p`th percentile of `flushes`' durations (ms); NaN when there are none. */
+export function flushPercentile(flushes: readonly Flush[], p: number): number {
+	return flushes.length === 0
+		? NaN
+		: percentile(
+				flushes.map(([, ms]) => ms),
+				p
+			);
+}
+
+/** The flushes in words: "…flushes meanwhile p50 0.4 ms, p99 3.1 ms, longest 12 ms (700 flushes…)". */
+export function flushWords(flushes: readonly Flush[], everyMs = 50): string {
 	if (flushes.length === 0) return 'disk flushes not measured';
-	const ms = flushes.map(([, d]) => d);
 	const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-	return `the disk's 4 KB flushes meanwhile p50 ${fmt(percentile(ms, 50))} ms, p99 ${fmt(percentile(ms, 99))} ms, longest ${fmt(Math.max(...ms))} ms (${ms.length} flushes, one every 50 ms)`;
+	const longest = Math.max(...flushes.map(([, ms]) => ms));
+	return `the disk's 4 KB flushes meanwhile p50 ${fmt(flushPercentile(flushes, 50))} ms, p99 ${fmt(flushPercentile(flushes, 99))} ms, longest ${fmt(longest)} ms (${flushes.length} flushes, one every ${everyMs} ms)`;
 }

@@ -35,7 +35,7 @@ import { startServer, stopServer } from '../tests/server/process';
 import { cpuSeconds, residentMb } from './cpu';
 import { paced, percentile, type PacedRequest } from './paced';
 import { startCluster } from './postgres';
-import { flushWords, startDiskProbe } from './disk-probe';
+import { flushPercentile, flushWords, startDiskProbe } from './disk-probe';
 import { quietWords, waitForQuiet } from './quiet';
 import { figure, type Figure } from './report';
 import { sampledLeague } from './live-browser';
@@ -434,12 +434,7 @@ async function measure(databaseUrl: string): Promise<Figure[]> {
 			),
 			figure(
 				'disk flush p99 during live play',
-				flushes.length > 0
-					? percentile(
-							flushes.map(([, ms]) => ms),
-							99
-						)
-					: NaN,
+				flushPercentile(flushes, 99),
 				'ms',
 				note(
 					`no budget: a PostgreSQL commit waits on the disk as this does (bench/disk-probe.ts); ${flushWords(flushes)}`

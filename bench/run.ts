@@ -499,7 +499,7 @@ async function machineFigure(when: 'start' | 'end'): Promise<Figure> {
 		`machine: reference work at the ${when}`,
 		referenceWorkMs(),
 		'ms',
-		`no budget: the same fixed work on one core (bench/machine-speed.ts), median of 5, ${quietWords(quiet)}; 239-295 ms on 2026-12-03 at 09:40 UTC, when a restore of 10 classes took 9.0-12.9 s in bench/restore-file.ts`
+		`no budget: the same fixed work on one core (bench/machine-speed.ts), median of 5, ${quietWords(quiet)}; the CPU's speed only, not a restore's (docs/speed.md, 2026-12-03: 239-295 ms)`
 	);
 }
 
