@@ -61,6 +61,26 @@ function locate(value: unknown, path: string): void {
 const ODD = new Error('not plain data');
 
 /**
+ * The quoted form of the keys a card's objects repeat (`type`, `seq`, `count`…), each quoted once:
+ * with it a card's text took 107-135 µs instead of 150-175 (a card of 30 events, 13 KB, min and
+ * median of 8 rounds of 3,000 in Node, 2026-12-03), and the school server takes two a card pushed.
+ * Only short keys needing no escape are kept, at most `QUOTED_MAX`, so ids used as keys cannot
+ * grow it without bound.
+ */
+const quoted = new Map<string, string>();
+const QUOTED_MAX = 1000;
+const PLAIN_KEY = /^[\w$-]{1,40}$/;
+
+function quotedKey(k: string): string {
+	let q = quoted.get(k);
+	if (q === undefined) {
+		q = JSON.stringify(k);
+		if (quoted.size < QUOTED_MAX && PLAIN_KEY.test(k)) quoted.set(k, q);
+	}
+	return q;
+}
+
+/**
  * The canonical text of plain data, by concatenation and without the path to each value (only
  * ever needed for an error: the school server takes a fingerprint of every card pushed to it).
  * Anything canonical JSON refuses throws `ODD`.
@@ -81,20 +101,23 @@ function text(value: unknown): string {
 				for (let i = 0; i < value.length; i++) {
 					if (!(i in value)) continue; // a hole: skipped, as Array.forEach does
 					if (value[i] === undefined) throw ODD;
-					out += i > 0 ? `,${text(value[i])}` : text(value[i]);
+					out += i > 0 ? ',' + text(value[i]) : text(value[i]);
 				}
-				return `${out}]`;
+				return out + ']';
 			}
 			if (!isPlain(value)) throw ODD;
 			const record = value as Record<string, unknown>;
-			const keys = Object.keys(record).sort();
+			const keys = Object.keys(record);
+			if (keys.length > 1) keys.sort();
 			let out = '{';
+			let first = true;
 			for (const k of keys) {
 				const item = record[k];
 				if (item === undefined) continue;
-				out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${text(item)}`;
+				out += (first ? '' : ',') + quotedKey(k) + ':' + text(item);
+				first = false;
 			}
-			return `${out}}`;
+			return out + '}';
 		}
 		default:
 			throw ODD;
