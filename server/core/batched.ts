@@ -1,5 +1,6 @@
 /**
- * Reads that come in together, made as one (issue 40): `batched(readMany)` is a read of one ask
+ * Asks that come in together, made as one statement (issue 40; the cards stored together too,
+ * card-store.ts): `batched(readMany)` is a read of one ask
  * that, while a statement of `readMany` is on its way, waits for it and goes in the next one
  * with every other ask made meanwhile. So an idle server's read goes at once, and the busier
  * the server, the more one statement carries: each statement is a round trip to PostgreSQL,

@@ -6,7 +6,9 @@
  * Kept because the live bench misses its push budget without it by seconds: alternated on the
  * same machine state (bench/live.ts, 2026-12-03 11:55-12:03 UTC), the card push p95 during live
  * play read 1,230 and 3,212 ms without it, 198 and 138 ms with it, and the server's peak memory
- * 304 and 358 MB without, 273 and 269 MB with (budgets 50 ms and 300 MB; docs/speed.md).
+ * 304 and 358 MB without, 273 and 269 MB with (budgets 50 ms and 300 MB; docs/speed.md). With it
+ * the budget is still missed in whole runs on this machine (1,196 ms at 13:13): the server's CPU a
+ * message did not move, and it keeps one core 85% busy.
  *
  * A batch that fails as a whole (not a refusal: those are rows) is tried again card by card, so
  * one card the database cannot take never fails the others with it.
