@@ -10,7 +10,7 @@ import { db } from '$lib/db/db';
 import type { StoreDump } from '$lib/card/backup-records';
 import type { RestoreShown } from '$lib/backup/restore-progress';
 import { TABLES } from '$lib/card/merge-plan';
-import { logsOfEvents } from '$lib/db/schema';
+import { logsOfEvents } from '$lib/card/records';
 
 /** Where a backup table's records go in the store: its events as one log a game (version 16). */
 const storeOf = (n: (typeof TABLES)[number]) => (n === 'events' ? 'logs' : n);

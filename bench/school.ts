@@ -9,10 +9,10 @@
  * Each copy gets its own fingerprint (the card's id, league and players are in it).
  */
 import { db } from '$lib/db/db';
-import { logsOfEvents } from '$lib/db/schema';
 import * as leagues from '$lib/db/leagues';
 import { replayRecords } from '$lib/card/log';
 import {
+	logsOfEvents,
 	signaturesByGame,
 	toSetup,
 	type EventRecord,

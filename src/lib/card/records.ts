@@ -219,6 +219,14 @@ export function signaturesByGame(signatures: readonly SignatureRecord[]): GameSi
 	return [...byGame(signatures)].map(([gameId, list]) => ({ gameId, signatures: list }));
 }
 
+/**
+ * `events` as one log record per game, in the order the games first come. Each game's events
+ * come in `seq` order (the store's key order; a checked backup's, `checkDump`).
+ */
+export function logsOfEvents(events: readonly EventRecord[]): LogRecord[] {
+	return [...byGame(events)].map(([gameId, list]) => ({ gameId, events: list }));
+}
+
 /** The engine's setup for a stored game. */
 export function toSetup(game: GameRecord): GameSetup {
 	return {

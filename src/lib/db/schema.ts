@@ -5,7 +5,6 @@ import type {
 	EventRecord,
 	FiguresRecord,
 	GameRecord,
-	LogRecord,
 	SessionRecord,
 	SignatureRecord,
 	VerdictRecord
@@ -322,12 +321,13 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 
 	// Version 16: a game's whole log in one record (`LogRecord`, issue 39): a restore of 10
 	// classes wrote 162,000 event records, most of its time. Version 11's kept logs of the
-	// signed cards go: the events export reads the logs themselves, one record a card too. The events move in pages of
-	// `MOVE_EVENTS`, in key order (a game's events together), so an upgrade never holds a
-	// school's log at once.
+	// signed cards go: the events export reads the logs themselves, one record a card too. The
+	// events move in pages of `MOVE_EVENTS`, in key order (a game's events together), so an
+	// upgrade never holds a school's log at once.
 	db.version(16)
 		.stores({ logs: 'gameId', events: null, signedLogs: null })
 		.upgrade(async (tx) => {
+			const { logsOfEvents } = await Dexie.waitFor(import('$lib/card/records'));
 			let after: [string, number] | null = null;
 			let carried: EventRecord[] = [];
 			for (;;) {
@@ -383,20 +383,6 @@ const MOVE_GAMES = 500;
 
 /** Events the version 16 upgrade moves at a time. */
 const MOVE_EVENTS = 5_000;
-
-/**
- * `events` as one log record per game, in the order the games first come. Each game's events
- * come in `seq` order (the store's key order; a checked backup's, `checkDump`).
- */
-export function logsOfEvents(events: readonly EventRecord[]): LogRecord[] {
-	const logs = new Map<string, EventRecord[]>();
-	for (const event of events) {
-		const log = logs.get(event.gameId);
-		if (log) log.push(event);
-		else logs.set(event.gameId, [event]);
-	}
-	return [...logs].map(([gameId, events]) => ({ gameId, events }));
-}
 
 /**
  * Puts `records` into `table` below Dexie, in an upgrade's transaction: moving the logs changes

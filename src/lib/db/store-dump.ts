@@ -6,6 +6,7 @@
 import type { Checked } from '$lib/card/card-check';
 import { byGame } from '$lib/card/incoming-check';
 import {
+	logsOfEvents,
 	signaturesByGame,
 	type GameRecord,
 	type LeagueRecord,
@@ -19,7 +20,6 @@ import { db } from './db';
 import { guard } from './errors';
 import { receiveChecked } from './inbox';
 import { markerRow } from './restore-marker';
-import { logsOfEvents } from './schema';
 import { leaveLeagueWide, vouchPrints } from './upkeep';
 import type { VouchedPrint } from './upkeep-cache';
 
