@@ -67,7 +67,10 @@ export function figuresOf(
 		sessionId: record.sessionId ?? null,
 		endedAt: result.finishedAt || record.finishedAt || record.createdAt,
 		players: rows.map((r) => r.player),
-		rows
+		rows,
+		...(result.corrections
+			? { corrections: result.corrections.map((c) => ({ ...c })), correctedIn: record.leagueId }
+			: {})
 	};
 }
 

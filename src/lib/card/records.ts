@@ -345,6 +345,11 @@ export interface FiguresRecord {
 	players: PlayerId[];
 	/** One row per seated player, in seat order. */
 	rows: StudentFigures[];
+	/** The instructor's corrections after signing (RULES.md §7), already in `rows`' points. */
+	corrections?: ResultCorrection[];
+	/** Its league, only on a corrected card (schema version 18): the standings list a league's
+	 * corrected cards from this index, which holds no other card. */
+	correctedIn?: string;
 }
 
 /** One student's line of a counted card (`FiguresRecord`). */

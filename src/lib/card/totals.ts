@@ -19,6 +19,10 @@ export interface StudentTotalsRecord {
 	/** Counted cards they played, and their side's final totals summed over them. */
 	games: number;
 	points: number;
+	/** Of `games`, those their side won (schema version 18: the standings' table), and of
+	 * those, the wins shared with another side. */
+	won: number;
+	shared: number;
 	/** The cards whose counting could be read (`StudentFigures.learning`), and its sum. */
 	learnedGames: number;
 	learning: Learning;
@@ -153,6 +157,8 @@ export class Tally {
 							player: row.player,
 							games: 0,
 							points: 0,
+							won: 0,
+							shared: 0,
 							learnedGames: 0,
 							learning: noLearning()
 						};
@@ -160,6 +166,8 @@ export class Tally {
 			}
 			mine.games += sign;
 			mine.points += sign * row.points;
+			if (row.result !== 'lost') mine.won += sign;
+			if (row.result === 'shared') mine.shared += sign;
 			if (row.learning) {
 				mine.learnedGames += sign;
 				for (const key of Object.keys(mine.learning) as (keyof Learning)[]) {

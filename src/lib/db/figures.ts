@@ -18,11 +18,42 @@ import { readInChunks } from './read-in-chunks';
  * (`*players`) and their sessions' days.
  */
 export async function ofStudent(leagueId: string, playerId: PlayerId): Promise<DatedFigures[]> {
-	const found = await guard(() => db.figures.where('players').equals(playerId).toArray());
-	const own = found.filter((f) => f.leagueId === leagueId);
-	const sessions = await sessionsById(own.flatMap((f) => f.sessionId ?? []));
+	return ofStudents(leagueId, [playerId]);
+}
+
+/**
+ * The counted cards of league `leagueId` that students `players` played, each once, in play
+ * order: one index lookup (`*players`) and their sessions' days. The race for first place reads
+ * its leaders' cards this way, not the league's.
+ */
+export async function ofStudents(
+	leagueId: string,
+	players: readonly PlayerId[]
+): Promise<DatedFigures[]> {
+	if (players.length === 0) return [];
+	const found = await guard(() =>
+		db.figures
+			.where('players')
+			.anyOf([...players])
+			.distinct()
+			.toArray()
+	);
+	return inPlay(found.filter((f) => f.leagueId === leagueId));
+}
+
+/**
+ * The counted cards of league `leagueId` the instructor corrected after signing, in play order:
+ * one range of an index (`correctedIn`) that holds no other card.
+ */
+export async function correctedOf(leagueId: string): Promise<DatedFigures[]> {
+	return inPlay(await guard(() => db.figures.where('correctedIn').equals(leagueId).toArray()));
+}
+
+/** `found` dated by their sessions' days (read for them alone), in play order. */
+async function inPlay(found: readonly FiguresRecord[]): Promise<DatedFigures[]> {
+	const sessions = await sessionsById(found.flatMap((f) => f.sessionId ?? []));
 	const dates = new Map([...sessions].map(([id, s]) => [id, s.date]));
-	return own.map((f) => withDate(f, dates)).sort(byPlay);
+	return found.map((f) => withDate(f, dates)).sort(byPlay);
 }
 
 /** Figures `eachOfLeague` reads in one request. */

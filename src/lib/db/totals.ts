@@ -29,3 +29,17 @@ export async function latestDays(leagueId: string, count: number): Promise<DayTo
 			.toArray()
 	);
 }
+
+/**
+ * The days league `leagueId`'s counted cards count for, in order: the keys of its day totals
+ * alone (a day with no counted card has none), no record read.
+ */
+export async function daysOf(leagueId: string): Promise<string[]> {
+	const keys = await guard(() =>
+		db.dayTotals
+			.where('[leagueId+date]')
+			.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey])
+			.primaryKeys()
+	);
+	return keys.map((key) => (key as unknown as [string, string])[1]);
+}

@@ -20,18 +20,23 @@ import type { LeagueRecord, PlayerRecord, SessionRecord, SignatureRecord } from 
 import * as roster from '$lib/db/roster';
 import * as sessions from '$lib/db/sessions';
 import * as signatures from '$lib/db/signatures';
+import * as totals from '$lib/db/totals';
 import { dayOfTime } from '$lib/days';
 import { progression, type Progression } from '$lib/rules/progression';
 import {
 	gamesOf,
+	type DayWin,
 	type Honour,
-	race,
+	raceLeaders,
+	raceOf,
+	ranked,
 	standings,
 	type PlayerGame,
 	type Race,
-	type StandingsCard,
 	type StandingsRow
 } from '$lib/rules/standings';
+import type { ResultCorrection } from '$lib/rules/card';
+import type { DatedFigures } from '$lib/card/play-order';
 import { placesFrom, type CardPlace } from './card-place';
 import { studentInsights, type StudentInsights } from './student-insights';
 import { ratingShown, type RatingShown } from './rating-words';
@@ -99,6 +104,14 @@ export async function leagueList(
 	return { items, page: shown, pages };
 }
 
+/** A counted card the instructor corrected after signing (RULES.md §7), as the standings note it. */
+export interface CorrectedCard {
+	gameId: string;
+	/** The day it counts for. */
+	date: string;
+	corrections: readonly ResultCorrection[];
+}
+
 /** The standings page. */
 export interface StandingsView {
 	league: LeagueRecord;
@@ -110,42 +123,72 @@ export interface StandingsView {
 	counted: number;
 	/** Signed cards changed after signing (they do not count), from the kept verdicts. */
 	changed: ReadonlySet<string>;
-	/** Cards that count with the instructor's corrections after signing (RULES.md §7). */
-	corrected: StandingsCard[];
+	/** Cards that count with the instructor's corrections after signing, by day. */
+	corrected: CorrectedCard[];
 	race: Race;
 }
 
 /**
  * The standings of league `leagueId`: every current student (with zeros before a first game)
- * and every retired student who played, from the cards that count. The league, its roster,
- * its contributions and its verdicts are read at once (no card is hashed: the verdicts are
- * kept by the store), and the table is worked out once, for the rows and the race.
+ * and every retired student who played, from the totals the store keeps per student
+ * (`card/totals.ts`): one record a student, never the league's cards (at 100 classes those were
+ * 13 MB of text, read before the table showed). The race reads its leaders' cards alone, and
+ * the days with a counted card from their totals' keys; the corrected cards come from an index
+ * that holds only those. No card is hashed: the verdicts are kept by the store.
  * @throws DbError `not-found`
  */
 export async function standingsView(leagueId: string): Promise<StandingsView> {
-	const [league, everyone, { counted, changed }] = await Promise.all([
+	const [league, everyone, kept, counted, changed, correctedFigures, dates] = await Promise.all([
 		leagues.get(leagueId),
 		roster.everyone(leagueId),
-		cards.countedAndChanged(leagueId)
+		totals.ofLeague(leagueId),
+		figures.countOf(leagueId),
+		cards.changedAfterSigning(leagueId),
+		figures.correctedOf(leagueId),
+		totals.daysOf(leagueId)
 	]);
 	const retired = new Set(everyone.filter((p) => p.retiredAt !== null).map((p) => p.id));
 	const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
-	const rows = standings(counted, listed);
-	const names = new Map(everyone.map((p) => [p.id, p.name]));
-	await addNames(
-		names,
-		rows.map((r) => r.player)
+	const rows = ranked(
+		new Map(
+			kept.map((t) => [
+				t.player,
+				{ played: t.games, won: t.won, shared: t.shared, points: t.points }
+			])
+		),
+		listed
 	);
+	const leaders = raceLeaders(rows);
+	const [names, leadersCards] = await Promise.all([
+		addNames(
+			new Map(everyone.map((p) => [p.id, p.name])),
+			rows.map((r) => r.player)
+		),
+		figures.ofStudents(leagueId, leaders)
+	]);
 	return {
 		league,
 		rows,
 		names,
 		retired,
-		counted: counted.length,
+		counted,
 		changed,
-		corrected: counted.filter((c) => c.corrections !== undefined),
-		race: race(counted, listed, undefined, rows)
+		corrected: correctedFigures
+			.map((f) => ({ gameId: f.gameId, date: f.date, corrections: f.corrections ?? [] }))
+			.sort((a, b) => compareText(a.date, b.date) || compareText(a.gameId, b.gameId)),
+		race: raceOf(dates, leaders, winsOf(leadersCards))
 	};
+}
+
+/** Each win on cards `found`: the player whose side won, on the card's day. */
+function* winsOf(found: readonly DatedFigures[]): Generator<DayWin> {
+	for (const f of found) {
+		for (const row of f.rows) if (row.result !== 'lost') yield { player: row.player, date: f.date };
+	}
+}
+
+function compareText(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

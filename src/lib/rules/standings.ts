@@ -45,9 +45,11 @@ export interface StandingsRow {
 	honour: Honour;
 }
 
-interface Tally {
+/** A student's counted games added up: what their standings row is worked out from. */
+export interface Tally {
 	played: number;
 	won: number;
+	/** Of `won`, the wins shared with another side. */
 	shared: number;
 	points: number;
 }
@@ -101,13 +103,26 @@ export function standings(
 	roster: readonly PlayerId[] = []
 ): StandingsRow[] {
 	const tallies = new Map<PlayerId, Tally>();
-	for (const player of roster) tallies.set(player, emptyTally());
 	for (const card of cards) tallyCard(tallies, card);
+	return ranked(tallies, roster);
+}
 
+/**
+ * The standings of students whose counted games are added up in `tallies` (a league's kept
+ * totals: the standings page reads one record a student, not every card), as `standings`
+ * ranks them; `roster`'s students without a tally sit at the bottom with zeros.
+ */
+export function ranked(
+	tallies: ReadonlyMap<PlayerId, Tally>,
+	roster: readonly PlayerId[] = []
+): StandingsRow[] {
+	const all = new Map<PlayerId, Tally>();
+	for (const player of roster) all.set(player, emptyTally());
+	for (const [player, t] of tallies) all.set(player, t);
 	const order = new Map(roster.map((p, i) => [p, i]));
 	const rosterOrder = (a: PlayerId, b: PlayerId) =>
 		(order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0);
-	const sorted = [...tallies.entries()].sort(
+	const sorted = [...all.entries()].sort(
 		([pa, a], [pb, b]) => compareTallies(a, b) || rosterOrder(pa, pb)
 	);
 
@@ -155,10 +170,60 @@ export interface Race {
 }
 
 /**
+ * The students the race for first place follows: the top `top` rows of `rows` (the final
+ * standings) that have played, and more when places are shared at the cut.
+ */
+export function raceLeaders(rows: readonly StandingsRow[], top = 5): PlayerId[] {
+	const table = rows.filter((r) => r.played > 0);
+	const cut = table[top - 1]?.place ?? Infinity;
+	return table.filter((r) => r.place <= cut).map((r) => r.player);
+}
+
+/** One game won, by whom and on which day it counts. */
+export interface DayWin {
+	player: PlayerId;
+	date: string;
+}
+
+/**
+ * The race of `leaders` over `dates` (every day with a counted card, in order), from their
+ * `wins`: a win of anyone else, or on a day not listed, is not drawn.
+ */
+export function raceOf(
+	dates: readonly string[],
+	leaders: readonly PlayerId[],
+	wins: Iterable<DayWin>
+): Race {
+	const dayIndex = new Map(dates.map((d, i) => [d, i]));
+	const daily = new Map(leaders.map((p) => [p, new Array<number>(dates.length).fill(0)]));
+	for (const { player, date } of wins) {
+		const row = daily.get(player);
+		const day = dayIndex.get(date);
+		if (row && day !== undefined) row[day] = (row[day] ?? 0) + 1;
+	}
+	const series = leaders.map((player) => {
+		let sum = 0;
+		return { player, wins: (daily.get(player) ?? []).map((n) => (sum += n)) };
+	});
+	return { dates: [...dates], series };
+}
+
+/** Every win on `cards`: each winning side's players, on the card's day. */
+function* winsOn(cards: readonly StandingsCard[]): Generator<DayWin> {
+	for (const card of cards) {
+		const winners = new Set(card.winners);
+		for (const side of card.sides) {
+			if (!winners.has(side.label)) continue;
+			for (const player of side.players) yield { player, date: card.date };
+		}
+	}
+}
+
+/**
  * The race for first place: how many games each of the current top `top` students (by the
  * final standings; more when places are shared at the cut) had won after each day of play.
- * `rows` are `standings(cards, roster)` when the caller has them already (the standings page
- * does): a school's table is not worked out twice.
+ * `rows` are `standings(cards, roster)` when the caller has them already: a school's table is
+ * not worked out twice.
  */
 export function race(
 	cards: readonly StandingsCard[],
@@ -166,28 +231,8 @@ export function race(
 	top = 5,
 	rows: readonly StandingsRow[] = standings(cards, roster)
 ): Race {
-	const table = rows.filter((r) => r.played > 0);
-	const cut = table[top - 1]?.place ?? Infinity;
-	const leaders = table.filter((r) => r.place <= cut).map((r) => r.player);
 	const dates = [...new Set(cards.map((c) => c.date))].sort();
-	const dayIndex = new Map(dates.map((d, i) => [d, i]));
-	const daily = new Map(leaders.map((p) => [p, new Array<number>(dates.length).fill(0)]));
-	for (const card of cards) {
-		const winners = new Set(card.winners);
-		const day = dayIndex.get(card.date) ?? 0;
-		for (const side of card.sides) {
-			if (!winners.has(side.label)) continue;
-			for (const player of side.players) {
-				const row = daily.get(player);
-				if (row) row[day] = (row[day] ?? 0) + 1;
-			}
-		}
-	}
-	const series = leaders.map((player) => {
-		let sum = 0;
-		return { player, wins: (daily.get(player) ?? []).map((n) => (sum += n)) };
-	});
-	return { dates, series };
+	return raceOf(dates, raceLeaders(rows, top), winsOn(cards));
 }
 
 /** A student's result in one counted game, for their page and the games export. */

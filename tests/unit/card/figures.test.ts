@@ -98,6 +98,28 @@ describe('figuresOf', () => {
 		]);
 	});
 
+	it('keeps the instructor’s corrections, and its league in the index of corrected cards', () => {
+		const plain = game({ A: 30, B: 20 });
+		const correction = {
+			player: 'B',
+			side: 'B',
+			points: 15,
+			note: 'Missed 15',
+			at: '2026-01-13T09:00:00.000Z',
+			before: 20,
+			after: 35
+		};
+		const corrected = game(
+			{ A: 30, B: 35 },
+			{ result: { ...plain.result!, corrections: [correction] } }
+		);
+		const found = figuresOf(corrected, null, false)!;
+		expect([found.corrections, found.correctedIn]).toEqual([[correction], 'L']);
+		expect(found.corrections![0]).not.toBe(correction);
+		const none = figuresOf(plain, null, false)!;
+		expect(['corrections' in none, 'correctedIn' in none]).toEqual([false, false]);
+	});
+
 	it.each<[string, Partial<GameRecord>, boolean]>([
 		['not signed', { signedAt: null, fingerprint: null, result: null }, false],
 		['voided', { voidedAt: '2026-01-13T09:00:00.000Z', voidReason: 'x' }, false],

@@ -12,7 +12,7 @@ function learnt(countsMade: number, countsMissed: number): Learning {
 function on(
 	date: string,
 	gameId: string,
-	rows: [string, number, Learning | null][],
+	rows: [string, number, Learning | null, ('won' | 'shared' | 'lost')?][],
 	leagueId = 'L'
 ): CardOnDay {
 	const figures: FiguresRecord = {
@@ -21,12 +21,12 @@ function on(
 		sessionId: null,
 		endedAt: `${date}T10:00:00.000Z`,
 		players: rows.map(([p]) => p),
-		rows: rows.map(([player, points, learning]) => ({
+		rows: rows.map(([player, points, learning, result = 'won']) => ({
 			player,
 			side: player,
 			points,
 			place: 1,
-			result: 'won',
+			result,
 			learning
 		}))
 	};
@@ -45,7 +45,15 @@ describe('totalsOf: a league added up per student and per day', () => {
 					['Ana', 35, learnt(2, 1)]
 				])
 			],
-			ana: { games: 1, points: 35, learnedGames: 1, countsMade: 2, countsMissed: 1 },
+			ana: {
+				games: 1,
+				points: 35,
+				won: 1,
+				shared: 0,
+				learnedGames: 1,
+				countsMade: 2,
+				countsMissed: 1
+			},
 			days: [
 				[
 					'2026-01-10',
@@ -64,15 +72,23 @@ describe('totalsOf: a league added up per student and per day', () => {
 					['Ben', 20, learnt(1, 0)]
 				]),
 				on('2026-01-10', 'g2', [
-					['Ana', 15, null],
-					['Cleo', 40, null]
+					['Ana', 15, null, 'shared'],
+					['Cleo', 40, null, 'shared']
 				]),
 				on('2026-01-12', 'g3', [
-					['Ana', 50, learnt(3, 0)],
+					['Ana', 50, learnt(3, 0), 'lost'],
 					['Ben', 10, learnt(0, 2)]
 				])
 			],
-			ana: { games: 3, points: 100, learnedGames: 2, countsMade: 5, countsMissed: 1 },
+			ana: {
+				games: 3,
+				points: 100,
+				won: 2,
+				shared: 1,
+				learnedGames: 2,
+				countsMade: 5,
+				countsMissed: 1
+			},
 			days: [
 				[
 					'2026-01-10',
@@ -97,6 +113,8 @@ describe('totalsOf: a league added up per student and per day', () => {
 		expect({
 			games: mine.games,
 			points: mine.points,
+			won: mine.won,
+			shared: mine.shared,
 			learnedGames: mine.learnedGames,
 			countsMade: mine.learning.countsMade,
 			countsMissed: mine.learning.countsMissed
@@ -232,7 +250,16 @@ describe('totalsChange from no held records', () => {
 	it('adds a first card', () => {
 		const change = totalsChange([], [on('2026-01-10', 'g1', [['Ana', 5, null]])], NONE);
 		expect(change.students).toEqual([
-			{ leagueId: 'L', player: 'Ana', games: 1, points: 5, learnedGames: 0, learning: noLearning() }
+			{
+				leagueId: 'L',
+				player: 'Ana',
+				games: 1,
+				points: 5,
+				won: 1,
+				shared: 0,
+				learnedGames: 0,
+				learning: noLearning()
+			}
 		]);
 	});
 });

@@ -15,6 +15,7 @@ import {
 	resetDb,
 	SHIPPED_VERSION_10,
 	SHIPPED_VERSION_14,
+	SHIPPED_VERSION_17,
 	logOf,
 	putEvent,
 	wholeStore
@@ -207,5 +208,89 @@ describe('version 15 (the totals per student and per day)', () => {
 		expect(days.map((d) => d.date)).toContain('2026-03-02');
 		expect(cara).toMatchObject({ games: 2, points: 20 });
 		await expectTotalsKept();
+	});
+});
+
+/** `record` without `fields`, as a version that did not have them stored it. */
+function without(record: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(record).filter(([k]) => !fields.includes(k)));
+}
+
+describe('version 18 (the standings from the totals)', () => {
+	it('gives a version 17 database’s totals their wins and its figures their corrections', async () => {
+		const { leagueId, s, gameId } = await stolenCard();
+		await playGame(leagueId, [s('Ben'), s('Cara')], [15, 15], { minute: 2 });
+		const corrected = await playGame(leagueId, [s('Ana'), s('Cara')], [15, 10], { minute: 3 });
+		await correct(corrected, { player: s('Cara').id, points: 10, note: 'Missed 10' });
+		await cards.voidCard(gameId, 'played twice');
+		// More cards than the upgrade fills at a time (500), of a league with no games here:
+		// each of P's wins, every other one shared.
+		const many = Array.from({ length: 1_201 }, (_, i) => ({
+			gameId: `m${String(i).padStart(4, '0')}`,
+			leagueId: 'L2',
+			sessionId: null,
+			endedAt: '2026-01-12T09:40:00.000Z',
+			players: ['P'],
+			rows: [
+				{
+					player: 'P',
+					side: 'P',
+					points: 5,
+					place: 1,
+					result: i % 2 === 0 ? ('shared' as const) : ('won' as const),
+					learning: null
+				}
+			]
+		}));
+		const current = new MugginsDB();
+		const held = new Map(
+			await Promise.all(current.tables.map(async (t) => [t.name, await t.toArray()] as const))
+		);
+		current.close();
+		const figuresNow = held.get('figures')!;
+		const totalsNow = held.get('studentTotals')!;
+		expect(figuresNow.filter((f) => 'correctedIn' in f)).toHaveLength(1);
+		await resetDb();
+
+		const old = new Dexie(DB_NAME);
+		old.version(17).stores(SHIPPED_VERSION_17);
+		await old.open();
+		for (const [table, rows] of held) {
+			const as17 =
+				table === 'figures'
+					? rows.map((f) => without(f, ['corrections', 'correctedIn']))
+					: table === 'studentTotals'
+						? rows.map((t) => without(t, ['won', 'shared']))
+						: rows;
+			await old.table(table).bulkAdd(as17);
+		}
+		await old.table('figures').bulkAdd(many);
+		await old.table('studentTotals').add({
+			leagueId: 'L2',
+			player: 'P',
+			games: 1_201,
+			points: 6_005,
+			learnedGames: 0,
+			learning: {}
+		});
+		old.close();
+
+		const upgraded = new MugginsDB();
+		const byId = (a: { gameId: string }, b: { gameId: string }) => a.gameId.localeCompare(b.gameId);
+		expect(
+			(await upgraded.figures.where('leagueId').equals(leagueId).toArray()).sort(byId)
+		).toEqual([...figuresNow].sort(byId));
+		expect(await upgraded.figures.where('correctedIn').equals(leagueId).primaryKeys()).toEqual([
+			corrected
+		]);
+		const ofLeague = upgraded.studentTotals
+			.where('[leagueId+player]')
+			.between([leagueId, Dexie.minKey], [leagueId, Dexie.maxKey]);
+		expect(await ofLeague.toArray()).toEqual(totalsNow);
+		expect(await upgraded.studentTotals.get(['L2', 'P'])).toMatchObject({
+			won: 1_201,
+			shared: 601
+		});
+		upgraded.close();
 	});
 });

@@ -142,6 +142,13 @@ export const SHIPPED_VERSION_16 = (() => {
 	return v16;
 })();
 
+/** Version 17 as it shipped: version 16 with each game's signatures one record. */
+export const SHIPPED_VERSION_17 = (() => {
+	const v17: Record<string, string> = { ...SHIPPED_VERSION_16, gameSignatures: 'gameId' };
+	delete v17.signatures;
+	return v17;
+})();
+
 /** Restores `file` (this device's, whole) as the Settings page restores a backup, in one part. */
 export async function restoreDump(file: StoreDump, mode: RestoreMode): Promise<void> {
 	async function* one(): AsyncGenerator<StoreDump> {

@@ -18,6 +18,7 @@ import {
 } from '$lib/league/views';
 import { expectCode, resetDb, logOf, putEvent } from '../db/helpers';
 import { handOut } from '$lib/class-loop/group-codes';
+import { race, standings } from '$lib/rules/standings';
 import { leagueWith, playGame, signForTest } from '../db/league-helpers';
 
 beforeEach(resetDb);
@@ -39,6 +40,70 @@ describe('standingsView', () => {
 		expect(view.retired.has(s('Dan').id)).toBe(true);
 		expect(view.counted).toBe(1);
 		expect(view.race.series.map((x) => view.names.get(x.player))).toEqual(['Ana', 'Dan']);
+	});
+});
+
+describe('standingsView from the kept totals', () => {
+	/** The page as the league's counted cards give it, every card read (before version 18). */
+	async function fromCards(leagueId: string) {
+		const [{ counted, changed }, everyone] = await Promise.all([
+			cards.countedAndChanged(leagueId),
+			roster.everyone(leagueId)
+		]);
+		const listed = everyone.filter((p) => p.retiredAt === null).map((p) => p.id);
+		const rows = standings(counted, listed);
+		return {
+			rows,
+			counted: counted.length,
+			changed: [...changed],
+			corrected: counted.flatMap((c) =>
+				c.corrections ? [{ gameId: c.gameId, date: c.date, corrections: c.corrections }] : []
+			),
+			race: race(counted, listed, undefined, rows)
+		};
+	}
+
+	async function shown(leagueId: string) {
+		const v = await standingsView(leagueId);
+		const { rows, counted, changed, corrected, race: raced } = v;
+		return { rows, counted, changed: [...changed], corrected, race: raced };
+	}
+
+	it('agrees with the counted cards after every count, void, correction and change', async () => {
+		const { leagueId, s } = await setUp();
+		const day1 = await sessions.create(leagueId, '2026-01-12');
+		const day2 = await sessions.create(leagueId, '2026-01-14');
+		const steps: (() => Promise<string>)[] = [
+			() => playGame(leagueId, [s('Ana'), s('Ben')], [20, 10], { sessionId: day1.id }),
+			// A shared win of three.
+			() =>
+				playGame(leagueId, [s('Cara'), s('Dan'), s('Eve')], [15, 15, 5], {
+					sessionId: day1.id,
+					minute: 2
+				}),
+			// Outside sessions.
+			() => playGame(leagueId, [s('Ben'), s('Eve')], [5, 30], { minute: 3 }),
+			() => playGame(leagueId, [s('Dan'), s('Ana')], [25, 10], { sessionId: day2.id, minute: 4 })
+		];
+		const ids: string[] = [];
+		for (const step of steps) {
+			ids.push(await step());
+			expect(await shown(leagueId)).toEqual(await fromCards(leagueId));
+		}
+		await correct(ids[0]!, { player: s('Ben').id, points: 15, note: 'Missed 15' });
+		expect(await shown(leagueId)).toEqual(await fromCards(leagueId));
+		expect((await shown(leagueId)).corrected).toHaveLength(1);
+		await cards.voidCard(ids[1]!, 'played twice');
+		expect(await shown(leagueId)).toEqual(await fromCards(leagueId));
+		await roster.setRetired(s('Eve').id, true);
+		expect(await shown(leagueId)).toEqual(await fromCards(leagueId));
+		const row = (await logOf(ids[3]!))[0]!;
+		await putEvent({ ...row, event: { ...row.event, count: 35 } as typeof row.event });
+		const after = await shown(leagueId);
+		expect(after).toEqual(await fromCards(leagueId));
+		expect([after.counted, after.changed]).toEqual([2, [ids[3]]]);
+		await cards.unvoid(ids[1]!);
+		expect(await shown(leagueId)).toEqual(await fromCards(leagueId));
 	});
 });
 
