@@ -9,14 +9,20 @@
  */
 import { spawn } from 'node:child_process';
 
-/** Runs `command` with `args`; its output goes to the terminal, or is kept when `quiet`. */
+/**
+ * Runs `command` with `args`; its output goes to the terminal, or is kept when `quiet`.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {boolean} [quiet]
+ * @returns {Promise<{ ok: boolean; output: string }>}
+ */
 function run(command, args, quiet = false) {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
 		let output = '';
 		if (quiet) {
-			child.stdout.on('data', (chunk) => (output += chunk));
-			child.stderr.on('data', (chunk) => (output += chunk));
+			child.stdout?.on('data', (chunk) => (output += chunk));
+			child.stderr?.on('data', (chunk) => (output += chunk));
 		}
 		child.on('error', (error) => resolve({ ok: false, output: `${output}${error.message}\n` }));
 		child.on('close', (code) => resolve({ ok: code === 0, output }));
