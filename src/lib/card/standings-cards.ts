@@ -83,7 +83,10 @@ export function standingsCards(
 }
 
 /** Earlier date first; on the same day, by game id (the order games are read in by id). */
-export function byDate(a: StandingsCard, b: StandingsCard): number {
+export function byDate(
+	a: { date: string; gameId: string },
+	b: { date: string; gameId: string }
+): number {
 	if (a.date !== b.date) return a.date < b.date ? -1 : 1;
 	return a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0;
 }

@@ -37,6 +37,7 @@ import {
 } from '$lib/rules/standings';
 import type { ResultCorrection } from '$lib/rules/card';
 import type { DatedFigures } from '$lib/card/play-order';
+import { byDate } from '$lib/card/standings-cards';
 import { placesFrom, type CardPlace } from './card-place';
 import { studentInsights, type StudentInsights } from './student-insights';
 import { ratingShown, type RatingShown } from './rating-words';
@@ -175,7 +176,7 @@ export async function standingsView(leagueId: string): Promise<StandingsView> {
 		changed,
 		corrected: correctedFigures
 			.map((f) => ({ gameId: f.gameId, date: f.date, corrections: f.corrections ?? [] }))
-			.sort((a, b) => compareText(a.date, b.date) || compareText(a.gameId, b.gameId)),
+			.sort(byDate),
 		race: raceOf(dates, leaders, winsOf(leadersCards))
 	};
 }
@@ -185,10 +186,6 @@ function* winsOf(found: readonly DatedFigures[]): Generator<DayWin> {
 	for (const f of found) {
 		for (const row of f.rows) if (row.result !== 'lost') yield { player: row.player, date: f.date };
 	}
-}
-
-function compareText(a: string, b: string): number {
-	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
