@@ -79,41 +79,50 @@ export function reportWhenPainted(selector: string): void {
 	observer.observe(document, { subtree: true, childList: true });
 }
 
+/** Times one start after another of the same kind on one origin, until closed. */
+export interface Starter {
+	/** One start, from navigation start to its content painted, in ms. */
+	once(): Promise<number>;
+	close(): Promise<void>;
+}
+
 /**
- * Cold offline start: with the app installed (service worker active) and the network off, a
+ * Cold offline starts: with the app installed (service worker active) and the network off, a
  * new tab opening `screen` (a game's scorecard, or Home listing it), from navigation start to
- * its content painted. `query` is added to the address (see `floor.ts`).
+ * its content painted, each `once`. `query` is added to the address (see `floor.ts`).
  *
  * The page reports that moment itself, through a binding: waiting for it from Playwright
  * (`waitForFunction`) evaluates Playwright's own script in the page while the app starts, about
  * 100 ms of the main thread at 4× slowdown, which no phone runs.
  */
-export async function offlineStart(
+export async function offlineStarter(
 	browser: Browser,
 	origin: string,
-	runs: number,
 	slowdown = 1,
 	query = '',
 	screen: StartScreen = SCORECARD
-): Promise<number[]> {
+): Promise<Starter> {
 	const { context, id } = await offlineScorecard(browser, origin);
 	let painted: (ms: number) => void = () => undefined;
-	await context.exposeBinding('__reportPainted', (_source, ms: number) => painted(ms));
-	await context.addInitScript(reportWhenPainted, screen.ready);
-	const samples: number[] = [];
 	try {
-		for (let i = 0; i < runs; i++) {
+		await context.exposeBinding('__reportPainted', (_source, ms: number) => painted(ms));
+		await context.addInitScript(reportWhenPainted, screen.ready);
+	} catch (err) {
+		await context.close();
+		throw err;
+	}
+	return {
+		async once() {
 			const page = await context.newPage();
 			if (slowdown > 1) await slowDown(page, slowdown);
 			const reported = new Promise<number>((resolve) => (painted = resolve));
 			await page.goto(`${origin}${screen.path(id)}${query}`, { waitUntil: 'commit' });
-			samples.push(await within(WAIT_MS, `the ${screen.name} of a cold start`, reported));
+			const ms = await within(WAIT_MS, `the ${screen.name} of a cold start`, reported);
 			const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
 			if (!fromWorker) throw new Error(`The ${screen.name} was not served by the service worker.`);
 			await page.close();
-		}
-	} finally {
-		await context.close();
-	}
-	return samples;
+			return ms;
+		},
+		close: () => context.close()
+	};
 }
