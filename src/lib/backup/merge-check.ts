@@ -9,14 +9,14 @@
 import { examine } from '$lib/card/card-check';
 import type { InboxRecord, StoreDump } from '$lib/card/backup-records';
 import { inboxEntry } from '$lib/card/inbox-rule';
-import { assertSameLeague, byGame } from '$lib/card/incoming-check';
+import { assertOwnIds, assertSameLeague, byGame } from '$lib/card/incoming-check';
 import { lockedWithResult } from '$lib/card/locked';
 import { TABLES, byId, mergePlan, type RestoreMode, type RestorePlan } from '$lib/card/merge-plan';
 import { outsidePart, type OutsideCard } from '$lib/card/outside-part';
 import type { GameRecord } from '$lib/card/records';
 import { timestamp } from '$lib/db/clock';
 import * as inbox from '$lib/db/inbox';
-import { assertOwnIds, assertStudentIdsFree } from '$lib/db/incoming';
+import { assertStudentIdsFree } from '$lib/db/incoming';
 import * as storeDump from '$lib/db/store-dump';
 
 /** What a restore of a file will do, and how many of its cards will wait in an inbox. */

@@ -15,7 +15,13 @@ import type { InboxRecord, StoreDump } from './backup-records';
 import { CardError } from './errors';
 import { checkGame, contentOf, incomingName, quoted } from './game-check';
 import { cleanName, MAX_LEAGUE_NAME, nameKey } from './names';
-import { byGame, type EventRecord, type GameRecord, type SignatureRecord } from './records';
+import {
+	byGame,
+	type EventRecord,
+	type GameRecord,
+	type LogRecord,
+	type SignatureRecord
+} from './records';
 import { checkedStudentId, studentIdKey } from './student-ids';
 
 /**
@@ -142,6 +148,62 @@ export async function checkDumpWithPrints(
 		inbox
 	};
 	return { dump, prints };
+}
+
+/**
+ * Checks that the signatures brought in have one id each. A signature is kept with its own
+ * game (schema version 17), so one brought in with another card's signature id takes over
+ * nothing: the card it came with is judged with it, and the other card keeps its own.
+ * @throws CardError `incoming-id-taken`
+ */
+export function assertOwnIds(signatures: readonly SignatureRecord[]): void {
+	const ids = new Set<string>();
+	for (const s of signatures) {
+		if (ids.has(s.id)) throw new CardError('incoming-id-taken');
+		ids.add(s.id);
+	}
+}
+
+/**
+ * A writer's word that `print` is the fingerprint of the card of `game` with `log` (the very
+ * objects it writes): a restore took it when it checked the card (`checkDumpWithPrints`).
+ */
+export interface VouchedPrint {
+	game: GameRecord;
+	log: LogRecord;
+	print: string;
+	/**
+	 * Every signature of the game, as the writer adds them in the same transaction: a replacing
+	 * restore, which writes into the store it emptied, each game's signatures with it (issue 39).
+	 * Taken instead of reading them back (its batches' games are not neighbours by id, so no one
+	 * range read finds them) while each was added in this transaction and nothing else was
+	 * written to `signatures` in it.
+	 */
+	signatures?: readonly SignatureRecord[];
+}
+
+/**
+ * Each of `games` with a print in `prints` and a log in `logs`, with its signatures of
+ * `signatures` (all of them: a replace writes into the store it emptied, each game's signatures
+ * in its part), for the upkeep (`vouchPrints`).
+ */
+export function vouched(
+	games: readonly GameRecord[],
+	logs: readonly LogRecord[],
+	signatures: readonly SignatureRecord[],
+	prints: Readonly<Record<string, string>>
+): VouchedPrint[] {
+	const logOf = new Map(logs.map((l) => [l.gameId, l]));
+	const signed = byGame(signatures);
+	const out: VouchedPrint[] = [];
+	for (const game of games) {
+		const log = logOf.get(game.id);
+		const print = Object.hasOwn(prints, game.id) ? prints[game.id] : undefined;
+		if (log && print !== undefined) {
+			out.push({ game, log, print, signatures: signed.get(game.id) ?? [] });
+		}
+	}
+	return out;
 }
 
 /** Grouping by game is the records' own (`records.ts`); its callers here read it from this file. */

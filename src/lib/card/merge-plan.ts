@@ -71,6 +71,16 @@ export function emptyCounts(): Record<keyof StoreDump, number> {
 
 type Stamped = { id: string; updatedAt: string };
 
+/** Parts `parts` as one part (each game's rows are in its own part, so in this one). */
+export function joinParts(parts: readonly StoreDump[]): StoreDump {
+	if (parts.length === 1) return parts[0]!;
+	const out = emptyDump();
+	for (const t of TABLES) {
+		(out[t] as unknown[]) = parts.flatMap((part) => part[t] as unknown[]);
+	}
+	return out;
+}
+
 /**
  * When a record last changed. A game's `updatedAt` follows its log only, so its void and its
  * signing (a field issue 4 adds) count too.

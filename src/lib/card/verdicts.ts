@@ -109,3 +109,15 @@ export function keptLog(gameId: string, events: readonly EventRecord[]): SignedL
 	});
 	return { gameId, events: JSON.stringify(kept) };
 }
+
+/** Whether the stored verdict `a` says what `b` does (both absent included): else it is rewritten. */
+export function sameVerdict(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
+	if (!a || !b) return !a && !b;
+	return (
+		a.leagueId === b.leagueId &&
+		a.fingerprint === b.fingerprint &&
+		a.changed === b.changed &&
+		// The hands change with the events even where the verdict does not (a card changed twice).
+		JSON.stringify(a.hands) === JSON.stringify(b.hands)
+	);
+}

@@ -16,8 +16,7 @@ import { db } from './db';
 import { DbError, guard } from './errors';
 import { notePrint } from './upkeep';
 import { latestPage } from './latest-page';
-import { assertSameLeague } from '$lib/card/incoming-check';
-import { assertOwnIds } from './incoming';
+import { assertOwnIds, assertSameLeague } from '$lib/card/incoming-check';
 import type { InboxRecord, InboxState } from '$lib/card/backup-records';
 import { signaturesByGame, type ReceivedCard } from '$lib/card/records';
 import { inboxEntry, placing, type CardSender } from '$lib/card/inbox-rule';
@@ -223,12 +222,6 @@ export async function dismiss(id: string): Promise<void> {
 			await db.inbox.delete(id);
 		})
 	);
-}
-
-/** League `leagueId`'s inbox, the latest received first. */
-export async function list(leagueId: string): Promise<InboxRecord[]> {
-	const all = await guard(() => db.inbox.where('leagueId').equals(leagueId).toArray());
-	return all.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id));
 }
 
 /** Where a page of the inbox ends: the next page starts after this card. */

@@ -1,29 +1,13 @@
 /**
- * The checks of records from outside that read the store, inside the writer's transaction:
- * card files and QR codes (`inbox.ts`) and backups restored or merged (`store-dump.ts`). The
- * checks that need no store are the card core's (`$lib/card/incoming-check.ts`); with these,
- * an id from outside never takes over a record of the device it does not belong to, and a
- * student brought in never takes the student id of another. Everything is checked before the
- * first write: a refused record changes nothing.
+ * The one check of records from outside that reads the store, inside the writer's
+ * transaction: the students a merged backup brings (`backup/merge-check.ts`) never take the
+ * student id of another. The checks that need no store are the card core's
+ * (`$lib/card/incoming-check.ts`). Everything is checked before the first write: a refused
+ * record changes nothing.
  */
 import { assertStudentIdsUnique } from '$lib/card/incoming-check';
-import type { PlayerRecord, SignatureRecord } from '$lib/card/records';
+import type { PlayerRecord } from '$lib/card/records';
 import { db } from './db';
-import { DbError } from './errors';
-
-/**
- * Checks that the signatures brought in have one id each. A signature is kept with its own
- * game (schema version 17), so one brought in with another card's signature id takes over
- * nothing: the card it came with is judged with it, and the other card keeps its own.
- * @throws DbError `incoming-id-taken`
- */
-export function assertOwnIds(signatures: readonly SignatureRecord[]): void {
-	const ids = new Set<string>();
-	for (const s of signatures) {
-		if (ids.has(s.id)) throw new DbError('incoming-id-taken');
-		ids.add(s.id);
-	}
-}
 
 /**
  * Checks, read only, that merging `players` into the device's rosters leaves no two students

@@ -4,24 +4,27 @@
  * belong to the device, not to the data.
  */
 import type { Checked } from '$lib/card/card-check';
-import { byGame } from '$lib/card/incoming-check';
+import { vouched } from '$lib/card/incoming-check';
 import {
 	logsOfEvents,
 	signaturesByGame,
 	type GameRecord,
-	type LeagueRecord,
-	type LogRecord,
-	type SignatureRecord
+	type LeagueRecord
 } from '$lib/card/records';
 import type { RestoreMarker } from '$lib/card/device-records';
 import type { StoreDump } from '$lib/card/backup-records';
-import { TABLES, emptyDump, type RestoreMode, type mergePlan } from '$lib/card/merge-plan';
+import {
+	TABLES,
+	emptyDump,
+	joinParts,
+	type RestoreMode,
+	type mergePlan
+} from '$lib/card/merge-plan';
 import { db } from './db';
 import { guard } from './errors';
 import { receiveChecked } from './inbox';
 import { markerRow } from './restore-marker';
 import { leaveLeagueWide, vouchPrints } from './upkeep';
-import type { VouchedPrint } from './upkeep-cache';
 
 /** The ids of the leagues this device holds: those a merge from outside never changes. */
 export async function heldLeagues(): Promise<Set<string>> {
@@ -166,16 +169,6 @@ async function writePart(
 	}
 }
 
-/** Parts `parts` as one part (each game's rows are in its own part, so in this one). */
-function joined(parts: readonly StoreDump[]): StoreDump {
-	if (parts.length === 1) return parts[0]!;
-	const out = emptyDump();
-	for (const t of TABLES) {
-		(out[t] as unknown[]) = parts.flatMap((part) => part[t] as unknown[]);
-	}
-	return out;
-}
-
 /**
  * Writes a restore's batch `parts` in one transaction: a replace's as one part (a bulk write per
  * table, the upkeep working out the derived data of the whole batch at once), a merge's one
@@ -196,35 +189,11 @@ export function writeBatch(
 	return guard(() =>
 		db.transaction('rw', marker ? [...tables(), db.meta] : tables(), async () => {
 			if (opts.leaveLeagueWide) leaveLeagueWide();
-			if (mode === 'replace') await writePart(joined(parts), 'replace', outside, prints, check);
+			if (mode === 'replace') await writePart(joinParts(parts), 'replace', outside, prints, check);
 			else for (const part of parts) await writePart(part, 'merge', outside, null, check);
 			if (marker) await db.meta.put(markerRow(marker));
 		})
 	);
-}
-
-/**
- * Each of `games` with a print in `prints` and a log in `logs`, with its signatures of
- * `signatures` (all of them: a replace writes into the store it emptied, each game's signatures
- * in its part), for the upkeep (`vouchPrints`).
- */
-function vouched(
-	games: readonly GameRecord[],
-	logs: readonly LogRecord[],
-	signatures: readonly SignatureRecord[],
-	prints: Readonly<Record<string, string>>
-): VouchedPrint[] {
-	const logOf = new Map(logs.map((l) => [l.gameId, l]));
-	const signed = byGame(signatures);
-	const out: VouchedPrint[] = [];
-	for (const game of games) {
-		const log = logOf.get(game.id);
-		const print = Object.hasOwn(prints, game.id) ? prints[game.id] : undefined;
-		if (log && print !== undefined) {
-			out.push({ game, log, print, signatures: signed.get(game.id) ?? [] });
-		}
-	}
-	return out;
 }
 
 /** What merging a part writes (`backup/merge-check.ts`): its plan, and the cards for the inbox. */

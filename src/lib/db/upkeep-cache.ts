@@ -11,6 +11,7 @@ import type {
 	DBCoreTransaction
 } from 'dexie';
 import { lockedWithResult } from '$lib/card/locked';
+import type { VouchedPrint } from '$lib/card/incoming-check';
 import type {
 	EventRecord,
 	GameRecord,
@@ -45,24 +46,6 @@ interface Entry {
 	 * afterwards, from the store (`rebuild.ts`): a restore onto an empty device.
 	 */
 	leagueWideLeft: boolean;
-}
-
-/**
- * A writer's word that `print` is the fingerprint of the card of `game` with `log` (the very
- * objects it writes): a restore took it when it checked the card (`checkDumpWithPrints`).
- */
-export interface VouchedPrint {
-	game: GameRecord;
-	log: LogRecord;
-	print: string;
-	/**
-	 * Every signature of the game, as the writer adds them in the same transaction: a replacing
-	 * restore, which writes into the store it emptied, each game's signatures with it (issue 39).
-	 * Taken instead of reading them back (its batches' games are not neighbours by id, so no one
-	 * range read finds them) while each was added in this transaction and nothing else was
-	 * written to `signatures` in it.
-	 */
-	signatures?: readonly SignatureRecord[];
 }
 
 /**

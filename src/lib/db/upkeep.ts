@@ -57,10 +57,11 @@ import type {
 	SignatureRecord,
 	VerdictRecord
 } from '$lib/card/records';
-import { verdictOf } from '$lib/card/verdicts';
+import { sameVerdict, verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
 import { keepTotals, type TotalsTables } from './totals-upkeep';
-import { UpkeepCache, type VouchedPrint } from './upkeep-cache';
+import type { VouchedPrint } from '$lib/card/incoming-check';
+import { UpkeepCache } from './upkeep-cache';
 
 const GAMES = 'games';
 const LOGS = 'logs';
@@ -422,17 +423,6 @@ function judgeOne(trans: DBCoreTransaction, record: GameRecord, log: Log): Judge
 	};
 }
 
-function same(a: VerdictRecord | undefined, b: VerdictRecord | null): boolean {
-	if (!a || !b) return !a && !b;
-	return (
-		a.leagueId === b.leagueId &&
-		a.fingerprint === b.fingerprint &&
-		a.changed === b.changed &&
-		// The hands change with the events even where the verdict does not (a card changed twice).
-		JSON.stringify(a.hands) === JSON.stringify(b.hands)
-	);
-}
-
 /**
  * Judges games `ids` as they now are in `trans` and writes the verdicts that differ. Each
  * judged game's figures are written again from the same replay (a void or a correction changes
@@ -522,7 +512,7 @@ function write(
 		const kept = v && record ? figuresOf(record, state, v.changed === 1) : null;
 		if (kept) figures.push(kept);
 		else if (held[i]) noFigures.push(keys[i]!);
-		const unchanged = same(held[i], v);
+		const unchanged = sameVerdict(held[i], v);
 		if (unchanged) return;
 		if (v) put.push(v);
 		else gone.push(keys[i]!);

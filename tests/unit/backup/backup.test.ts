@@ -6,6 +6,7 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as games from '$lib/db/games';
 import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import * as leagues from '$lib/db/leagues';
 import * as matches from '$lib/db/matches';
 import * as outbox from '$lib/db/outbox';
@@ -351,7 +352,7 @@ describe('a merge and a counted card (issue 37, finding 3)', () => {
 			expect(plan.inbox.added).toBe(1);
 			await restoreBackup(file, 'merge');
 			expect(await cards.counted(leagueId)).toEqual(before);
-			const waiting = (await inbox.list(leagueId)).filter((r) => r.state === 'conflict');
+			const waiting = (await inboxOf(leagueId)).filter((r) => r.state === 'conflict');
 			expect(waiting.map((r) => r.gameId)).toEqual([signed]);
 			// The instructor's choice, and only it, puts the other version in its place.
 			await inbox.choose(waiting[0]!.id);
@@ -364,6 +365,6 @@ describe('a merge and a counted card (issue 37, finding 3)', () => {
 		const { leagueId } = await fill();
 		const file = await readBackup(await roundTrip());
 		await restoreBackup(file, 'merge');
-		expect((await inbox.list(leagueId)).filter((r) => r.state === 'conflict')).toEqual([]);
+		expect((await inboxOf(leagueId)).filter((r) => r.state === 'conflict')).toEqual([]);
 	});
 });

@@ -12,6 +12,7 @@ import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import { deviceKey } from '$lib/db/device-key';
 import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import * as outbox from '$lib/db/outbox';
 import { fingerprint as keyMark } from '$lib/card/keys';
 import { toCard, type PlayerRecord } from '$lib/card/records';
@@ -246,7 +247,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		expect(await planRestore(file, 'merge')).toMatchObject({ inbox: { added: 1 }, waiting: 1 });
 		await restoreBackup(file, 'merge');
 		expect(await cards.counted(leagueId)).toEqual(before);
-		const [waiting] = await inbox.list(leagueId);
+		const [waiting] = await inboxOf(leagueId);
 		expect(waiting).toMatchObject({ gameId: copyId, state: 'conflict' });
 		expect(waiting?.reasons.map((r) => r.code)).toContain('inbox-from-backup');
 		expect(message('inbox-from-backup')).toBe(
@@ -264,7 +265,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		expect(file.origin).not.toBe('this-device');
 		await restoreBackup(file, 'merge');
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([signed]);
-		expect(await inbox.list(leagueId)).toEqual([]);
+		expect(await inboxOf(leagueId)).toEqual([]);
 	});
 
 	it('takes no receipt: a turn-in record never comes from outside (finding 5)', async () => {
@@ -284,7 +285,7 @@ describe.each(OUTSIDE)('a backup %s, merged', (_, encode) => {
 		const file = await readBackup(await encode(await wholeStore()));
 		await restoreBackup(file, 'merge');
 		await restoreBackup(file, 'merge');
-		expect(await inbox.list(leagueId)).toEqual([]);
+		expect(await inboxOf(leagueId)).toEqual([]);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
 	});
 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { takeIn } from '$lib/league/take-in';
 import { db } from '$lib/db/db';
-import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import { cardPayload } from '$lib/transfer/envelope';
 import { sealed } from '$lib/transfer/sealed';
 import { newSigner } from '../class-loop/owner-keys';
@@ -27,7 +27,7 @@ describe('takeIn (issue 37)', () => {
 		const taken = await takeIn(leagueId, signed);
 		expect(taken.said).toBe('Card received: it counts in the standings.');
 		expect(taken.receipt?.seal?.key).not.toBe(phone.publicKey);
-		expect((await inbox.list(leagueId))[0]).toMatchObject({
+		expect((await inboxOf(leagueId))[0]).toMatchObject({
 			state: 'counted',
 			sentBy: 'Group 1’s phone'
 		});

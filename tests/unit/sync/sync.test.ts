@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as groupCodes from '$lib/class-loop/group-codes';
-import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import * as outbox from '$lib/db/outbox';
 import * as receipts from '$lib/class-loop/receipts';
 import * as sessions from '$lib/db/sessions';
@@ -70,7 +70,7 @@ describe('the instructor’s device', () => {
 		const pushed = await fetchPush(phone.token, await sealedHere(cardPayload(card)));
 		expect(pushed).toBe(201);
 		expect(await sync.pullCards(link)).toBe(1);
-		expect((await inbox.list(leagueId)).map((e) => e.state)).toEqual(['counted']);
+		expect((await inboxOf(leagueId)).map((e) => e.state)).toEqual(['counted']);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
 		const after = await links.linkOf(leagueId);
 		expect(after?.pulled).toBe(1);

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import * as signatures from '$lib/db/signatures';
 import * as invites from '$lib/db/invites';
 import { toCard, type PlayerRecord, type ReceivedCard } from '$lib/card/records';
@@ -105,7 +106,7 @@ describe('a crafted card', () => {
 		expect((await inbox.receive(leagueId, wrong)).state).toBe('refused');
 		const genuine = await inbox.receive(leagueId, card);
 		expect(genuine.state).toBe('counted');
-		expect(await inbox.list(leagueId)).toHaveLength(1);
+		expect(await inboxOf(leagueId)).toHaveLength(1);
 		expect((await cards.counted(leagueId)).map((c) => c.gameId)).toEqual([card.game.id]);
 	});
 
@@ -114,7 +115,7 @@ describe('a crafted card', () => {
 		wrong.game.fingerprint = 'f'.repeat(64);
 		const refused = await inbox.receive(leagueId, wrong);
 		await inbox.dismiss(refused.id);
-		expect(await inbox.list(leagueId)).toEqual([]);
+		expect(await inboxOf(leagueId)).toEqual([]);
 		const counted = await inbox.receive(leagueId, card);
 		await expect(inbox.dismiss(counted.id)).rejects.toMatchObject({ code: 'not-in-inbox' });
 		expect(await cards.counted(leagueId)).toHaveLength(1);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as cards from '$lib/db/cards';
 import { db } from '$lib/db/db';
 import * as inbox from '$lib/db/inbox';
+import { inboxOf } from '../support/inbox-all';
 import * as invites from '$lib/db/invites';
 import * as outbox from '$lib/db/outbox';
 import * as roster from '$lib/db/roster';
@@ -41,7 +42,7 @@ describe('receive', () => {
 		const first = await inbox.receive(leagueId, card, { now: at(60) });
 		const again = await inbox.receive(leagueId, structuredClone(card), { now: at(61) });
 		expect(again).toEqual(first);
-		expect(await inbox.list(leagueId)).toHaveLength(1);
+		expect(await inboxOf(leagueId)).toHaveLength(1);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
 	});
 
@@ -89,15 +90,12 @@ describe('receive', () => {
 		second.signatures = [];
 		const entry2 = await inbox.receive(leagueId, await resign(second));
 		expect(entry2.state).toBe('conflict');
-		const all = await inbox.list(leagueId);
+		const all = await inboxOf(leagueId);
 		expect(all.map((e) => e.state).sort()).toEqual(['conflict', 'conflict']);
 		expect(await cards.counted(leagueId)).toHaveLength(0);
 		const chosen = await inbox.choose(entry2.id);
 		expect(chosen.state).toBe('counted');
-		expect((await inbox.list(leagueId)).map((e) => e.state).sort()).toEqual([
-			'counted',
-			'set-aside'
-		]);
+		expect((await inboxOf(leagueId)).map((e) => e.state).sort()).toEqual(['counted', 'set-aside']);
 		expect(await cards.counted(leagueId)).toHaveLength(1);
 		expect((await db.games.get(card.game.id))?.fingerprint).toBe(entry2.fingerprint);
 	});
