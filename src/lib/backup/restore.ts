@@ -59,6 +59,7 @@ import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
 import { PAGES, PagesFilled, pageOf } from '$lib/card/contributions';
 import { rebuildLeagueWide } from '$lib/db/rebuild';
+import { bare } from '$lib/rules/bare';
 
 export { restoreUnderWay, type RestoreMarker } from '$lib/db/restore-marker';
 export { STAGING_DB } from '$lib/db/staging';
@@ -109,14 +110,14 @@ function byPage(
 	for (const game of part.games) {
 		const page = Math.floor(pageOf(game.id) / PAGE_GROUP);
 		let group = pages.get(page);
-		if (!group) pages.set(page, (group = { part: emptyDump(), prints: {} }));
+		if (!group) pages.set(page, (group = { part: emptyDump(), prints: bare() }));
 		group.part.games.push(game);
 		group.part.events.push(...(events.get(game.id) ?? []));
 		group.part.signatures.push(...(signatures.get(game.id) ?? []));
 		if (Object.hasOwn(prints, game.id)) group.prints[game.id] = prints[game.id]!;
 	}
 	const rest = { ...part, games: [], events: [], signatures: [] };
-	if (recordsIn(rest) > 0) pages.set(Math.ceil(PAGES / PAGE_GROUP), { part: rest, prints: {} });
+	if (recordsIn(rest) > 0) pages.set(Math.ceil(PAGES / PAGE_GROUP), { part: rest, prints: bare() });
 	return [...pages].sort(([a], [b]) => a - b).map(([page, group]) => ({ page, ...group }));
 }
 
@@ -315,7 +316,9 @@ async function batchFrom(
 /** The prints of `batch`'s games, or null when a part of it was staged without them. */
 function printsOf(batch: readonly StagedPart[]): Record<string, string> | null {
 	if (batch.some((s) => !s.prints)) return null;
-	return batch.length === 1 ? batch[0]!.prints! : Object.assign({}, ...batch.map((s) => s.prints));
+	return batch.length === 1
+		? batch[0]!.prints!
+		: Object.assign(bare<string>(), ...batch.map((s) => s.prints));
 }
 
 /**
@@ -415,7 +418,7 @@ async function restoreDirect(
 			batch.map((b) => b.dump),
 			'replace',
 			heldOf(marker),
-			Object.assign({}, ...batch.map((b) => b.prints)) as Record<string, string>,
+			Object.assign(bare<string>(), ...batch.map((b) => b.prints)),
 			checkMerge,
 			{ leaveLeagueWide: true }
 		);

@@ -116,7 +116,7 @@ export async function checkDumpWithPrints(
 	const games: GameRecord[] = [];
 	const checkedEvents: EventRecord[] = [];
 	const checkedSignatures: SignatureRecord[] = [];
-	const prints: Record<string, string> = {};
+	const prints = bare<string>();
 	for (const game of file.games) {
 		const checked = await checkGame({
 			game,

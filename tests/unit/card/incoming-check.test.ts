@@ -6,9 +6,24 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreDump } from '$lib/card/backup-records';
 import { CardError } from '$lib/card/errors';
-import { assertSameLeague, byGame, checkDump, incomingLeagueName } from '$lib/card/incoming-check';
+import {
+	assertOwnIds,
+	assertSameLeague,
+	byGame,
+	checkDump,
+	checkDumpWithPrints,
+	incomingLeagueName,
+	vouched
+} from '$lib/card/incoming-check';
 import { MAX_LEAGUE_NAME } from '$lib/card/names';
-import type { LeagueRecord, PlayerRecord } from '$lib/card/records';
+import type {
+	GameRecord,
+	LeagueRecord,
+	LogRecord,
+	PlayerRecord,
+	SignatureRecord
+} from '$lib/card/records';
+import { bare } from '$lib/rules/bare';
 
 const AT = '2026-01-12T09:00:00.000Z';
 
@@ -192,5 +207,49 @@ describe('byGame', () => {
 			['a', [rows[1]]],
 			['__proto__', [rows[3]]]
 		]);
+	});
+});
+
+describe('vouched: the prints a restore hands to the upkeep', () => {
+	const ids = ['__proto__', 'constructor', 'g3'];
+	const games = ids.map((id) => ({ id }) as GameRecord);
+	const logs: LogRecord[] = ids.map((gameId) => ({ gameId, events: [] }));
+	const signatures = ids.map((gameId, i) => ({ id: `s${i}`, gameId }) as SignatureRecord);
+
+	it.each([
+		[
+			'a prototype-free object',
+			() =>
+				bare([
+					['__proto__', 'p1'],
+					['constructor', 'p2']
+				])
+		],
+		['the same read back from storage', () => JSON.parse('{"__proto__":"p1","constructor":"p2"}')]
+	])('pairs each game of any id with its print, log and signatures, from %s', (_, prints) => {
+		const out = vouched(games, logs, signatures, prints() as Record<string, string>);
+		expect(
+			out.map((v) => [v.game.id, v.print, v.log.gameId, v.signatures?.map((s) => s.id)])
+		).toEqual([
+			['__proto__', 'p1', '__proto__', ['s0']],
+			['constructor', 'p2', 'constructor', ['s1']]
+		]);
+	});
+});
+
+describe('checkDumpWithPrints', () => {
+	it('keeps the prints in a prototype-free object: a game may be named __proto__', async () => {
+		const { prints } = await checkDumpWithPrints(file());
+		expect(Object.getPrototypeOf(prints)).toBeNull();
+	});
+});
+
+describe('assertOwnIds', () => {
+	it('passes signatures of one id each, and refuses two under one id', () => {
+		const s = (id: string) => ({ id, gameId: 'g' }) as SignatureRecord;
+		expect(() => assertOwnIds([s('a'), s('b'), s('__proto__')])).not.toThrow();
+		expect(() => assertOwnIds([s('a'), s('__proto__'), s('__proto__')])).toThrow(
+			expect.objectContaining({ code: 'incoming-id-taken' })
+		);
 	});
 });
