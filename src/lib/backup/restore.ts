@@ -59,7 +59,7 @@ import type { StoreDump } from '$lib/card/backup-records';
 import { TABLES, emptyDump, type RestoreMode } from '$lib/card/merge-plan';
 import { PAGES, PagesFilled, pageOf } from '$lib/card/contributions';
 import { rebuildLeagueWide } from '$lib/db/rebuild';
-import { bare } from '$lib/rules/bare';
+import { bare, own } from '$lib/rules/bare';
 
 export { restoreUnderWay, type RestoreMarker } from '$lib/db/restore-marker';
 export { STAGING_DB } from '$lib/db/staging';
@@ -114,7 +114,8 @@ function byPage(
 		group.part.games.push(game);
 		group.part.events.push(...(events.get(game.id) ?? []));
 		group.part.signatures.push(...(signatures.get(game.id) ?? []));
-		if (Object.hasOwn(prints, game.id)) group.prints[game.id] = prints[game.id]!;
+		const print = own(prints, game.id);
+		if (print !== undefined) group.prints[game.id] = print;
 	}
 	const rest = { ...part, games: [], events: [], signatures: [] };
 	if (recordsIn(rest) > 0) pages.set(Math.ceil(PAGES / PAGE_GROUP), { part: rest, prints: bare() });

@@ -10,7 +10,7 @@
  * The store adds the checks that read what it holds (`$lib/db/incoming.ts`). Everything is
  * checked before the first write: a refused record changes nothing.
  */
-import { bare } from '$lib/rules/bare';
+import { bare, own } from '$lib/rules/bare';
 import type { InboxRecord, StoreDump } from './backup-records';
 import { CardError } from './errors';
 import { checkGame, contentOf, incomingName, quoted } from './game-check';
@@ -198,7 +198,7 @@ export function vouched(
 	const out: VouchedPrint[] = [];
 	for (const game of games) {
 		const log = logOf.get(game.id);
-		const print = Object.hasOwn(prints, game.id) ? prints[game.id] : undefined;
+		const print = own(prints, game.id);
 		if (log && print !== undefined) {
 			out.push({ game, log, print, signatures: signed.get(game.id) ?? [] });
 		}
