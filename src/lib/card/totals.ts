@@ -208,6 +208,28 @@ function structuredCopy(day: DayTotalsRecord | undefined): DayTotalsRecord | und
 	return day && { ...day, players: day.players.map((p) => ({ ...p })) };
 }
 
+/** A student's games won and, of those, shared with another side. */
+export interface Wins {
+	won: number;
+	shared: number;
+}
+
+/**
+ * Adds the wins of counted cards `figures` to `wins`, by league and student (`keyOf`): schema
+ * version 18's upgrade gives the totals kept before it their games won and shared this way.
+ */
+export function addWins(wins: Map<string, Wins>, figures: readonly FiguresRecord[]): void {
+	for (const f of figures) {
+		for (const row of f.rows) {
+			const key = keyOf([f.leagueId, row.player]);
+			const held = wins.get(key) ?? { won: 0, shared: 0 };
+			if (row.result !== 'lost') held.won += 1;
+			if (row.result === 'shared') held.shared += 1;
+			wins.set(key, held);
+		}
+	}
+}
+
 /** The totals of cards `cards` from nothing (the upgrade, and the tests' reference). */
 export function totalsOf(cards: readonly CardOnDay[]): {
 	students: StudentTotalsRecord[];

@@ -9,7 +9,7 @@ import type {
 	SignatureRecord,
 	VerdictRecord
 } from '$lib/card/records';
-import type { CardOnDay, StudentTotalsRecord } from '$lib/card/totals';
+import type { CardOnDay, StudentTotalsRecord, Wins } from '$lib/card/totals';
 
 /**
  * What version 6's upgrade needs to fill the standings' pages, loaded only by a device that
@@ -385,8 +385,8 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 	db.version(18)
 		.stores({ figures: 'gameId, leagueId, *players, correctedIn' })
 		.upgrade(async (tx) => {
-			const { keyOf } = await Dexie.waitFor(import('$lib/card/totals'));
-			const wins = new Map<string, { won: number; shared: number }>();
+			const { addWins, keyOf } = await Dexie.waitFor(import('$lib/card/totals'));
+			const wins = new Map<string, Wins>();
 			const figures = tx.table('figures');
 			let after: string | null = null;
 			for (;;) {
@@ -398,15 +398,7 @@ export function declareSchema(db: Pick<Dexie, 'version'>): void {
 					.toArray();
 				if (page.length === 0) break;
 				after = page.at(-1)!.gameId;
-				for (const f of page) {
-					for (const row of f.rows) {
-						const key = keyOf([f.leagueId, row.player]);
-						const held = wins.get(key) ?? { won: 0, shared: 0 };
-						if (row.result !== 'lost') held.won += 1;
-						if (row.result === 'shared') held.shared += 1;
-						wins.set(key, held);
-					}
-				}
+				addWins(wins, page);
 				const games = (await tx.table('games').bulkGet(page.map((f) => f.gameId))) as (
 					GameRecord | undefined
 				)[];

@@ -29,7 +29,8 @@ export interface TotalsTables {
 	dayTotals: DBCoreTable;
 }
 
-function failed(res: DBCoreMutateResponse): void {
+/** Throws the first failure of a DBCore write, if any. */
+export function failed(res: DBCoreMutateResponse): void {
 	if (res.numFailures > 0) throw Object.values(res.failures)[0];
 }
 

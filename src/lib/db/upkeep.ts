@@ -59,7 +59,7 @@ import type {
 } from '$lib/card/records';
 import { sameVerdict, verdictOf } from '$lib/card/verdicts';
 import type { GameState } from '$lib/rules/types';
-import { keepTotals, type TotalsTables } from './totals-upkeep';
+import { failed, keepTotals, type TotalsTables } from './totals-upkeep';
 import type { VouchedPrint } from '$lib/card/incoming-check';
 import { UpkeepCache } from './upkeep-cache';
 
@@ -140,11 +140,6 @@ interface Tables {
 /** The totals' tables, unless the schema has none yet or `trans`'s writer works them out. */
 function totalsOf(t: Tables, trans: DBCoreTransaction): TotalsTables | null {
 	return cache.leagueWideLeft(trans) ? null : t.totals;
-}
-
-/** Throws the first failure of a DBCore write, if any. */
-function failed(res: DBCoreMutateResponse): void {
-	if (res.numFailures > 0) throw Object.values(res.failures)[0];
 }
 
 function equal(key: unknown): DBCoreKeyRange {
@@ -306,17 +301,6 @@ interface Log {
 	signatures: SignatureRecord[];
 }
 
-/**
- * Games whose signatures are read at once, over their ids' range (a restore's batch, whose
- * games are neighbours by id); one game's are read alone.
- */
-const BATCH_MIN = 2;
-/**
- * The signatures a batch's range read may bring back, per game judged, before it is given up
- * for a read per game: a range whose ids are far apart would read other games' rows too.
- */
-const SIGNATURES_PER_GAME = 16;
-
 function rangeOf(lower: unknown, upper: unknown): DBCoreKeyRange {
 	return { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false };
 }
@@ -360,8 +344,7 @@ function eventsOfGames(
 
 /**
  * The signatures of games `ids` as they now are in `trans`: a record a game (version 17); before
- * it, for a batch, one read from the first id to the last, kept only for `ids`, unless that range
- * holds more than such a batch would (its ids far apart): then a read per game.
+ * it, in an upgrade from an older version, a read per game.
  */
 function signaturesOf(
 	t: Tables,
@@ -375,20 +358,13 @@ function signaturesOf(
 	}
 	const rows = t.signatures!;
 	const index = rows.schema.getIndexByKeyPath('gameId')!;
-	const read = (range: DBCoreKeyRange, limit?: number) =>
-		rows
-			.query({ trans, values: true, limit, query: { index, range } })
-			.then(({ result }) => result as SignatureRecord[]);
-	const one = () => Promise.all(ids.map((id) => read(equal(id))));
-	if (ids.length < BATCH_MIN) return one();
-	const sorted = [...ids].sort();
-	const limit = ids.length * SIGNATURES_PER_GAME;
-	return read(rangeOf(sorted[0], sorted.at(-1)), limit).then((found) => {
-		if (found.length >= limit) return one();
-		const out = new Map(ids.map((id) => [id, [] as SignatureRecord[]]));
-		for (const signature of found) out.get(signature.gameId)?.push(signature);
-		return ids.map((id) => out.get(id)!);
-	});
+	return Promise.all(
+		ids.map((id) =>
+			rows
+				.query({ trans, values: true, query: { index, range: equal(id) } })
+				.then(({ result }) => result as SignatureRecord[])
+		)
+	);
 }
 
 /**
@@ -615,8 +591,8 @@ export const upkeep: Middleware<DBCore> = {
 		// While an upgrade runs the versions before 6, there is nothing to keep yet: version 6
 		// fills the contributions from the games as they are then, version 8 judges every signed
 		// card, version 11 keeps the logs of every verdict, version 12 the counted cards' figures,
-		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
 		// version 15 the totals per student and per day, dated by the sessions they read.
+		const has = (name: string) => down.schema.tables.some((t) => t.name === name);
 		const derived = [CONTRIBUTIONS, VERDICTS, FIGURES, STUDENT_TOTALS, DAY_TOTALS].filter(has);
 		const scope = has(STUDENT_TOTALS) ? [...derived, SESSIONS] : derived;
 		if (derived.length === 0) return {};

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FiguresRecord } from '$lib/card/records';
-import { keyOf, keysOf, totalsChange, totalsOf, type CardOnDay } from '$lib/card/totals';
+import {
+	addWins,
+	keyOf,
+	keysOf,
+	totalsChange,
+	totalsOf,
+	type CardOnDay,
+	type Wins
+} from '$lib/card/totals';
 import { noLearning, type Learning } from '$lib/rules/insights/learning';
 
 function learnt(countsMade: number, countsMissed: number): Learning {
@@ -261,5 +269,63 @@ describe('totalsChange from no held records', () => {
 				learning: noLearning()
 			}
 		]);
+	});
+});
+
+describe("addWins: schema version 18's games won and shared", () => {
+	it.each([
+		{ name: 'no card', cards: [] as CardOnDay[], ana: undefined },
+		{
+			name: 'a win, a shared win and a loss',
+			cards: [
+				on('2026-01-10', 'g1', [['Ana', 20, null, 'won']]),
+				on('2026-01-11', 'g2', [['Ana', 10, null, 'shared']]),
+				on('2026-01-12', 'g3', [['Ana', 5, null, 'lost']])
+			],
+			ana: { won: 2, shared: 1 }
+		},
+		{
+			name: 'only losses: counted, with nothing won',
+			cards: [on('2026-01-12', 'g3', [['Ana', 5, null, 'lost']])],
+			ana: { won: 0, shared: 0 }
+		}
+	])('$name', ({ cards, ana }) => {
+		const wins = new Map<string, Wins>();
+		addWins(
+			wins,
+			cards.map((c) => c.figures)
+		);
+		expect(wins.get(keyOf(['L', 'Ana']))).toEqual(ana);
+	});
+
+	it('keeps each league apart, ids like __proto__ included, and adds to what it holds', () => {
+		const wins = new Map<string, Wins>([[keyOf(['L', '__proto__']), { won: 3, shared: 1 }]]);
+		addWins(wins, [
+			on('2026-01-10', 'g1', [['__proto__', 20, null, 'shared']]).figures,
+			on('2026-01-10', 'g2', [['__proto__', 20, null, 'won']], 'M').figures
+		]);
+		expect(wins.get(keyOf(['L', '__proto__']))).toEqual({ won: 4, shared: 2 });
+		expect(wins.get(keyOf(['M', '__proto__']))).toEqual({ won: 1, shared: 0 });
+	});
+
+	it('agrees with the totals added up from nothing', () => {
+		const cards = [
+			on('2026-01-10', 'g1', [
+				['Ana', 20, null, 'won'],
+				['Ben', 5, null, 'lost']
+			]),
+			on('2026-01-11', 'g2', [
+				['Ana', 10, null, 'shared'],
+				['Ben', 10, null, 'shared']
+			])
+		];
+		const wins = new Map<string, Wins>();
+		addWins(
+			wins,
+			cards.map((c) => c.figures)
+		);
+		for (const s of totalsOf(cards).students) {
+			expect(wins.get(keyOf([s.leagueId, s.player]))).toEqual({ won: s.won, shared: s.shared });
+		}
 	});
 });
