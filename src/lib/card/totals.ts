@@ -166,8 +166,7 @@ export class Tally {
 			}
 			mine.games += sign;
 			mine.points += sign * row.points;
-			if (row.result !== 'lost') mine.won += sign;
-			if (row.result === 'shared') mine.shared += sign;
+			addWin(mine, row.result, sign);
 			if (row.learning) {
 				mine.learnedGames += sign;
 				for (const key of Object.keys(mine.learning) as (keyof Learning)[]) {
@@ -214,6 +213,12 @@ export interface Wins {
 	shared: number;
 }
 
+/** Adds (`sign` 1) or takes out (-1) a card of `result` to the games `to` won and shared. */
+function addWin(to: Wins, result: FiguresRecord['rows'][number]['result'], sign: 1 | -1): void {
+	if (result !== 'lost') to.won += sign;
+	if (result === 'shared') to.shared += sign;
+}
+
 /**
  * Adds the wins of counted cards `figures` to `wins`, by league and student (`keyOf`): schema
  * version 18's upgrade gives the totals kept before it their games won and shared this way.
@@ -223,8 +228,7 @@ export function addWins(wins: Map<string, Wins>, figures: readonly FiguresRecord
 		for (const row of f.rows) {
 			const key = keyOf([f.leagueId, row.player]);
 			const held = wins.get(key) ?? { won: 0, shared: 0 };
-			if (row.result !== 'lost') held.won += 1;
-			if (row.result === 'shared') held.shared += 1;
+			addWin(held, row.result, 1);
 			wins.set(key, held);
 		}
 	}
