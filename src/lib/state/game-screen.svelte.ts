@@ -126,8 +126,8 @@ export class GameScreen extends GameActions<Action> {
 	 * check it against the game shown, the new total is painted, and the write starts after
 	 * that frame (`afterPaint`), noted first so a reload in between does not lose it. Writes
 	 * start in the order entered, and IndexedDB runs them in that order. The promise settles
-	 * once the entry is stored; a write that fails puts the board back to what the store holds
-	 * and says why beside `action`.
+	 * once the entry is stored, and the status line says "Recorded" then; a write that fails
+	 * puts the board back to what the store holds and says why beside `action`.
 	 */
 	record(action: Action, event: NewGameEvent): Promise<boolean> {
 		const base = this.game;
@@ -160,31 +160,28 @@ export class GameScreen extends GameActions<Action> {
 		}
 		const { entry, shown } = painted;
 		this.clearError();
-		const said = this.#notice;
 		this.#written = shown;
-		// The status line after the frame that shows the new total: its words (and the screen
-		// reader's announcement) are not what the tap waits to see. Queued before the write, so
-		// a refusal's reset below comes after it.
-		w.afterPaint(() => {
-			if (this.#written !== shown) return;
-			this.#notice = {
-				text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
-				canRedo: false,
-				gameId: entry.gameId
-			};
-		});
 		// Settles once stored: the sheet that asked closes then, and on a refusal (a full disk,
 		// a card signed in another tab) stays open with the reason while the board goes back to
-		// what the store holds.
+		// what the store holds. The status line says "Recorded" only then, so it never claims
+		// what a browser killed meanwhile would lose; the board showed the new total at once.
 		this.#storing = true;
 		const stored = w.store(entry);
 		this.#stored = stored;
 		return stored.then(
-			() => ((this.#storing = false), true),
+			() => {
+				this.#storing = false;
+				if (this.#written === shown) {
+					this.#notice = {
+						text: `Recorded: ${w.narrate(shown.events.at(-1)!.event, base.ruleset, this.name)}`,
+						canRedo: false,
+						gameId: entry.gameId
+					};
+				}
+				return true;
+			},
 			async (err: unknown) => {
 				this.#storing = false;
-				// Nothing half kept: the status line says again what it said before this tap.
-				if (this.#written === shown) this.#notice = said;
 				this.#written = null;
 				await this.fail(action, err);
 				return false;

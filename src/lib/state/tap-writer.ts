@@ -15,7 +15,7 @@ import type { LoadedGame } from './loaded-game';
 
 export { narrate } from '$lib/rules/narrate';
 export { knownDeviceId } from '$lib/db/device';
-export { afterPaint, flushAfterPaint, games };
+export { flushAfterPaint, games };
 
 /** An entry painted on the board, and the game as painted. */
 export interface Painted {
